@@ -1,0 +1,455 @@
+//===- AccessAnalysis.cpp - Bank conflicts of one access for a block ------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "BankModel/AccessAnalysis.h"
+#include "Symbolic/Evaluate.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+
+namespace bankcheck::bank {
+
+using namespace symbolic;
+
+const char *statusName(Status S) {
+  switch (S) {
+  case Status::Clean: return "clean";
+  case Status::Conflict: return "conflict";
+  case Status::Possible: return "possible";
+  case Status::Unknown: return "unknown";
+  }
+  return "";
+}
+
+void bindThread(Env &E, const BlockShape &S, unsigned T) {
+  E.bind(SymbolTable::threadIdx(0), T % S.X);
+  E.bind(SymbolTable::threadIdx(1), (T / S.X) % S.Y);
+  E.bind(SymbolTable::threadIdx(2), T / (S.X * S.Y));
+  E.bind(SymbolTable::blockDim(0), S.X);
+  E.bind(SymbolTable::blockDim(1), S.Y);
+  E.bind(SymbolTable::blockDim(2), S.Z);
+}
+
+Truth decideOverBlock(const Expr &Cond, const BlockShape &Shape, const std::vector<Expr> &Guards) {
+  bool SawTrue = false, SawFalse = false;
+  Env E;
+  for (unsigned T = 0; T < Shape.threads(); ++T) {
+    bindThread(E, Shape, T);
+    bool Active = true;
+    for (const Expr &G : Guards) {
+      auto V = evaluate(G, E);
+      if (!V)
+        return Truth::Unknown;
+      if (*V == 0) {
+        Active = false;
+        break;
+      }
+    }
+    if (!Active)
+      continue;
+    auto V = evaluate(Cond, E);
+    if (!V)
+      return Truth::Unknown;
+    (*V ? SawTrue : SawFalse) = true;
+    if (SawTrue && SawFalse)
+      return Truth::Mixed;
+  }
+  if (SawTrue)
+    return Truth::AllTrue;
+  return Truth::AllFalse; // also when no thread is active: the loop does not run
+}
+
+namespace {
+
+/// Sample values tried for an unknown uniform symbol: small values, powers of
+/// two and their neighbours, where bank conflicts live.
+const std::int64_t SampleValues[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33,
+                                     48, 63, 64, 65, 96, 127, 128, 129, 256, 512, 1024};
+
+struct Outcome {
+  enum Kind { Decided, Possible, Undecided } K = Decided;
+  unsigned Wavefronts = 0, Ideal = 0;
+  bool AnyActive = false;
+  WarpAddresses Lanes{};
+  std::string Values;  ///< witness values (Possible) or the residue case
+  std::string Why;     ///< for Undecided
+};
+
+class Analyzer {
+public:
+  Analyzer(const AccessQuery &Q, const SymbolTable &T) : Q(Q), Symbols(T) {}
+
+  AccessResult run();
+
+private:
+  const AccessQuery &Q;
+  SymbolTable Symbols; // local copy: may gain the warp and lane symbols
+  SymbolId LaneSym = 0, WarpSym = 0;
+  std::uint64_t Spent = 0;
+  std::set<std::string> Assumptions;
+
+  Outcome evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs);
+  Outcome sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+                     const std::vector<bool> &Active, const std::string &Why);
+};
+
+std::string describeValues(const std::vector<std::pair<SymbolId, std::int64_t>> &Vals,
+                           const SymbolTable &T) {
+  std::string S;
+  for (auto [Id, V] : Vals) {
+    if (!S.empty()) S += ", ";
+    S += T.get(Id).Name + " = " + std::to_string(V);
+  }
+  return S;
+}
+
+bool satisfiesFacts(const Symbol &S, std::int64_t V) {
+  if (S.Min && V < *S.Min) return false;
+  if (S.Modulus > 1 && ((V % S.Modulus) + S.Modulus) % S.Modulus != S.Rem) return false;
+  return true;
+}
+
+Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+                             const std::vector<bool> &Active, const std::string &Why) {
+  Outcome O;
+  // The free symbols of the offset and guards in this warp.
+  std::vector<SymbolId> Free;
+  auto Collect = [&](const Expr &E) {
+    forEachSymbol(E, [&](SymbolId Id) {
+      for (unsigned L = 0; L < WarpSize; ++L)
+        if (LaneEnvs[L] && !LaneEnvs[L]->lookup(Id)) {
+          if (std::find(Free.begin(), Free.end(), Id) == Free.end())
+            Free.push_back(Id);
+          return;
+        }
+    });
+  };
+  Collect(I.ByteOffset);
+  for (const Guard &G : I.Guards)
+    Collect(G.Cond);
+  for (SymbolId Id : Free)
+    if (Symbols.get(Id).Kind == SymbolKind::LaneOpaque) {
+      O.K = Outcome::Undecided;
+      O.Why = Symbols.get(Id).Reason;
+      return O;
+    }
+  // Enumerate combinations of sample values, at most 512 of them.
+  const std::size_t NumSamples = std::size(SampleValues);
+  std::size_t Combos = 1;
+  for (std::size_t K = 0; K < Free.size() && Combos <= 512; ++K)
+    Combos *= NumSamples;
+  Combos = std::min<std::size_t>(Combos, 512);
+  unsigned Best = 0;
+  bool Found = false, AnyEvaluated = false;
+  for (std::size_t C = 0; C < Combos; ++C) {
+    std::vector<std::pair<SymbolId, std::int64_t>> Vals;
+    std::size_t Code = C;
+    bool Ok = true;
+    for (SymbolId Id : Free) {
+      std::int64_t V = SampleValues[Code % NumSamples];
+      Code /= NumSamples;
+      const Symbol &S = Symbols.get(Id);
+      if (!satisfiesFacts(S, V)) {
+        // Move to the next value of the symbol's congruence class.
+        if (S.Modulus > 1)
+          V = V - ((V % S.Modulus) + S.Modulus) % S.Modulus + S.Rem;
+        if (S.Min && V < *S.Min)
+          V = *S.Min;
+        if (!satisfiesFacts(S, V)) { Ok = false; break; }
+      }
+      Vals.push_back({Id, V});
+    }
+    if (!Ok)
+      continue;
+    WarpAddresses Lanes{};
+    bool Failed = false;
+    for (unsigned L = 0; L < WarpSize && !Failed; ++L) {
+      if (!LaneEnvs[L] || !Active[L])
+        continue;
+      Env E = *LaneEnvs[L];
+      for (auto [Id, V] : Vals)
+        E.bind(Id, V);
+      bool LaneOn = true;
+      for (const Guard &G : I.Guards) {
+        auto V = evaluate(G.Cond, E);
+        if (V && *V == 0) { LaneOn = false; break; }
+      }
+      if (!LaneOn)
+        continue;
+      auto V = evaluate(I.ByteOffset, E);
+      if (!V) { Failed = true; break; }
+      Lanes[L] = {true, static_cast<std::uint64_t>(*V)};
+    }
+    Spent += WarpSize;
+    if (Failed)
+      continue;
+    AnyEvaluated = true;
+    unsigned W = wavefronts(Lanes, Q.AccessBytes);
+    unsigned Ideal = idealWavefronts(Lanes, Q.AccessBytes);
+    if (W > Ideal && (!Found || W > Best)) {
+      Found = true;
+      Best = W;
+      O.Wavefronts = W;
+      O.Ideal = Ideal;
+      O.Lanes = Lanes;
+      O.AnyActive = true;
+      O.Values = describeValues(Vals, Symbols);
+    }
+  }
+  if (Found) {
+    O.K = Outcome::Possible;
+    return O;
+  }
+  O.K = Outcome::Undecided;
+  O.Why = Why + (AnyEvaluated ? "; no conflict for the sampled values" : "");
+  return O;
+}
+
+Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs) {
+  Outcome O;
+  std::vector<bool> Active(WarpSize, false);
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!LaneEnvs[L])
+      continue;
+    bool On = true;
+    for (const Guard &G : I.Guards) {
+      EvalFailure Why;
+      auto V = evaluate(G.Cond, *LaneEnvs[L], &Why);
+      if (!V) {
+        // Undecidable guard: keep the lane (an upper bound: fewer active lanes
+        // never take more wavefronts) and say so.
+        Assumptions.insert("the condition '" + G.Text + "' holds for every lane");
+        continue;
+      }
+      if (*V == 0) { On = false; break; }
+    }
+    Active[L] = On;
+  }
+  Spent += WarpSize;
+  // Per-lane offsets: concrete, or affine in the free symbols.
+  std::array<std::optional<Affine>, WarpSize> Forms;
+  bool AllConcrete = true;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!Active[L])
+      continue;
+    O.AnyActive = true;
+    EvalFailure Why;
+    if (auto V = evaluate(I.ByteOffset, *LaneEnvs[L], &Why)) {
+      Affine A;
+      A.C = *V;
+      Forms[L] = A;
+      continue;
+    }
+    AllConcrete = false;
+    if (Why != EvalFailure::Unbound) {
+      O.K = Outcome::Undecided;
+      O.Why = describe(Why);
+      return O;
+    }
+    if (auto Opaque = Symbols.firstOpaque(I.ByteOffset)) {
+      O.K = Outcome::Undecided;
+      O.Why = Symbols.get(*Opaque).Reason;
+      return O;
+    }
+    Forms[L] = evaluateAffine(I.ByteOffset, *LaneEnvs[L], &Why);
+    if (!Forms[L])
+      return sampleWarp(I, LaneEnvs, Active, std::string("the index depends on ") +
+                                                 "unknown uniform values non-linearly");
+  }
+  if (!O.AnyActive)
+    return O;
+  auto Wave = [&](std::int64_t Shift) {
+    WarpAddresses Lanes{};
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (Active[L])
+        Lanes[L] = {true, static_cast<std::uint64_t>(Forms[L]->C + Shift)};
+    return Lanes;
+  };
+  if (AllConcrete) {
+    O.Lanes = Wave(0);
+    O.Wavefronts = wavefronts(O.Lanes, Q.AccessBytes);
+    O.Ideal = idealWavefronts(O.Lanes, Q.AccessBytes);
+    return O;
+  }
+  // Separable: every active lane has the same uniform terms. The uniform part
+  // U only matters modulo 4 bytes (a whole-word shift rotates every bank).
+  const Affine *First = nullptr;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!Active[L])
+      continue;
+    if (!First) First = &*Forms[L];
+    else if (!First->sameTerms(*Forms[L]))
+      return sampleWarp(I, LaneEnvs, Active,
+                        "lanes are scaled by an unknown uniform value");
+  }
+  std::int64_t G = 0;
+  for (auto [Id, C] : First->Terms) {
+    const Symbol &S = Symbols.get(Id);
+    // Known congruence of the symbol: C*V = C*Rem (mod C*Modulus).
+    G = std::gcd(G, std::gcd(C * (S.Modulus > 1 ? S.Modulus : 1), std::int64_t(BankBytes)));
+    (void)S;
+  }
+  std::int64_t Base = 0;
+  for (auto [Id, C] : First->Terms) {
+    const Symbol &S = Symbols.get(Id);
+    if (S.Modulus > 1) Base += C * S.Rem;
+  }
+  G = G == 0 ? BankBytes : G;
+  unsigned Worst = 0, Least = ~0u;
+  for (std::int64_t R = 0; R < std::int64_t(BankBytes); R += G) {
+    WarpAddresses Lanes = Wave(Base + R);
+    unsigned W = wavefronts(Lanes, Q.AccessBytes);
+    if (W > Worst || Least == ~0u) {
+      if (W > Worst) {
+        Worst = W;
+        O.Lanes = Lanes;
+        O.Ideal = idealWavefronts(Lanes, Q.AccessBytes);
+        O.Values = R ? "uniform byte offset = " + std::to_string(R) + " (mod 4)" : "";
+      }
+    }
+    Least = std::min(Least, W);
+  }
+  O.Wavefronts = Worst;
+  if (Least != Worst)
+    O.K = Outcome::Possible;
+  return O;
+}
+
+AccessResult Analyzer::run() {
+  AccessResult R;
+  if (!isValidAccessWidth(Q.AccessBytes)) {
+    R.Reason = "access width of " + std::to_string(Q.AccessBytes) + " bytes is not 1, 2, 4, 8 or 16";
+    return R;
+  }
+  // Per (instance, warp) outcomes.
+  std::vector<AccessInstance> Instances = Q.Instances;
+  std::vector<std::array<std::optional<Env>, WarpSize>> Warps;
+  std::vector<std::optional<unsigned>> WarpIds;
+  if (Q.Shape) {
+    const BlockShape &S = *Q.Shape;
+    for (unsigned W = 0; W < S.warps(); ++W) {
+      std::array<std::optional<Env>, WarpSize> Lanes;
+      for (unsigned L = 0; L < WarpSize; ++L) {
+        unsigned T = W * WarpSize + L;
+        if (T >= S.threads())
+          continue;
+        Env E(Symbols.size());
+        bindThread(E, S, T);
+        Lanes[L] = E;
+      }
+      Warps.push_back(Lanes);
+      WarpIds.push_back(W);
+    }
+  } else {
+    // blockDim.x = 32 * k: a warp is 32 consecutive x at one (y, z).
+    Symbol Lane;
+    Lane.Name = "lane";
+    Lane.Kind = SymbolKind::ThreadIdx;
+    Symbol Warp;
+    Warp.Name = "warp_x";
+    Warp.Kind = SymbolKind::Uniform;
+    Warp.Min = 0;
+    LaneSym = Symbols.add(Lane);
+    WarpSym = Symbols.add(Warp);
+    Expr Tx = Expr::var(LaneSym) + Expr::var(WarpSym) * 32;
+    auto Sub = [&](SymbolId Id) { return Id == SymbolTable::threadIdx(0) ? Tx : Expr(); };
+    for (AccessInstance &I : Instances) {
+      I.ByteOffset = substitute(I.ByteOffset, Sub);
+      for (Guard &G : I.Guards)
+        G.Cond = substitute(G.Cond, Sub);
+    }
+    std::array<std::optional<Env>, WarpSize> Lanes;
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      Env E(Symbols.size());
+      E.bind(LaneSym, L);
+      Lanes[L] = E;
+    }
+    Warps.push_back(Lanes);
+    WarpIds.push_back(std::nullopt);
+    Assumptions.insert("blockDim.x is a multiple of 32 (no launch, annotation "
+                       "or --block-dim gives the block shape)");
+  }
+
+  double Sum = 0;
+  double Count = 0;
+  bool AnyDecidedConflict = false, AnyPossible = false, AnyUndecided = false, AnyActive = false;
+  std::string UndecidedWhy, PossibleWhy;
+  for (const AccessInstance &I : Instances) {
+    for (std::size_t W = 0; W < Warps.size(); ++W) {
+      if (Spent > Q.Budget) {
+        R.St = Status::Unknown;
+        R.Reason = "the analysis budget was exhausted (too many warps and loop iterations)";
+        return R;
+      }
+      Outcome O = evalWarp(I, Warps[W]);
+      if (O.K == Outcome::Undecided) {
+        if (!AnyUndecided) UndecidedWhy = O.Why;
+        AnyUndecided = true;
+        continue;
+      }
+      if (!O.AnyActive)
+        continue;
+      AnyActive = true;
+      Sum += double(O.Wavefronts) * I.Multiplicity;
+      Count += I.Multiplicity;
+      bool Conflicting = O.Wavefronts > O.Ideal;
+      if (O.K == Outcome::Possible && Conflicting) {
+        if (!AnyPossible) PossibleWhy = O.Values;
+        AnyPossible = true;
+      } else if (Conflicting) {
+        AnyDecidedConflict = true;
+      }
+      bool Better = !R.Worst || O.Wavefronts > R.Worst->Wavefronts ||
+                    (O.Wavefronts == R.Worst->Wavefronts && O.K == Outcome::Decided &&
+                     !R.Worst->Values.empty());
+      if (Better) {
+        Witness Wt;
+        Wt.Warp = WarpIds[W];
+        Wt.Label = I.Label;
+        Wt.Values = O.Values;
+        Wt.Lanes = O.Lanes;
+        Wt.Wavefronts = O.Wavefronts;
+        Wt.Ideal = O.Ideal;
+        R.Worst = Wt;
+      }
+    }
+  }
+  R.Assumptions.assign(Assumptions.begin(), Assumptions.end());
+  if (R.Worst) {
+    R.WorstWavefronts = R.Worst->Wavefronts;
+    R.Ideal = R.Worst->Ideal;
+    R.Degree = conflictDegree(R.WorstWavefronts, R.Ideal);
+  }
+  R.MeanWavefronts = Count > 0 ? Sum / Count : 0;
+  if (AnyDecidedConflict) {
+    R.St = Status::Conflict;
+  } else if (AnyPossible) {
+    R.St = Status::Possible;
+    R.Reason = "conflicts when " + PossibleWhy;
+  } else if (AnyUndecided) {
+    R.St = Status::Unknown;
+    R.Reason = UndecidedWhy;
+  } else {
+    R.St = Status::Clean;
+    R.NeverExecuted = !AnyActive;
+    if (!AnyActive)
+      R.Reason = "no lane of any warp takes this access";
+  }
+  // A decided conflict in some warp with an undecided other: still a conflict,
+  // but the worst case may be larger; say so.
+  if (R.St == Status::Conflict && AnyUndecided)
+    R.Reason = "some warps or iterations could not be decided (" + UndecidedWhy +
+               "); the degree is a lower bound";
+  return R;
+}
+
+} // namespace
+
+AccessResult analyzeAccess(const AccessQuery &Q, const SymbolTable &Symbols) {
+  Analyzer A(Q, Symbols);
+  return A.run();
+}
+
+} // namespace bankcheck::bank

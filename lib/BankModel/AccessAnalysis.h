@@ -1,0 +1,96 @@
+//===- AccessAnalysis.h - Bank conflicts of one access for a block -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Evaluates one source access, given as symbolic byte offsets (one per loop
+/// instance) and guards, lane by lane for every warp of the block, and decides
+/// its status: conflict, clean, possible (depends on an unknown uniform value)
+/// or unknown (cannot be decided, with the reason).
+///
+/// Unknown warp-uniform values are handled without guessing: when the byte
+/// offset is `per-lane part + uniform part` (same uniform coefficients on every
+/// active lane), the uniform part only rotates banks, so the result depends on
+/// the uniform part modulo 4 bytes alone, and those residues are enumerated.
+/// Otherwise sample values are tried; a conflict found that way is `possible`
+/// (with the value), no conflict found is `unknown`.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_BANKMODEL_ACCESSANALYSIS_H
+#define BANKCHECK_BANKMODEL_ACCESSANALYSIS_H
+
+#include "BankModel/Wavefronts.h"
+#include "Symbolic/Evaluate.h"
+#include "Symbolic/Expr.h"
+#include "Symbolic/SymbolTable.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bankcheck::bank {
+
+struct BlockShape {
+  unsigned X = 1, Y = 1, Z = 1;
+  unsigned threads() const { return X * Y * Z; }
+  unsigned warps() const { return (threads() + WarpSize - 1) / WarpSize; }
+};
+
+struct Guard {
+  symbolic::Expr Cond; ///< nonzero: the lane takes the access
+  std::string Text;    ///< source text, for notes
+};
+
+/// One instance of the access: one combination of enclosing loop iterations.
+struct AccessInstance {
+  symbolic::Expr ByteOffset;   ///< from the array's first byte
+  std::vector<Guard> Guards;   ///< all must hold for a lane to be active
+  std::string Label;           ///< loop values, "k = 3, i = 0"; empty outside loops
+  unsigned Multiplicity = 1;   ///< identical instances folded into one
+};
+
+struct AccessQuery {
+  unsigned AccessBytes = 4;
+  /// nullopt: the shape is unknown; blockDim.x is assumed a multiple of 32.
+  std::optional<BlockShape> Shape;
+  std::vector<AccessInstance> Instances;
+  /// Upper bound on lane evaluations before the analysis gives up (unknown).
+  std::uint64_t Budget = 20'000'000;
+};
+
+enum class Status { Clean, Conflict, Possible, Unknown };
+const char *statusName(Status S);
+
+struct Witness {
+  std::optional<unsigned> Warp; ///< null when the shape is unknown
+  std::string Label;            ///< loop values of the instance
+  std::string Values;           ///< values given to unknown symbols, if any
+  WarpAddresses Lanes{};
+  unsigned Wavefronts = 0, Ideal = 0;
+};
+
+struct AccessResult {
+  Status St = Status::Unknown;
+  unsigned WorstWavefronts = 0;
+  double MeanWavefronts = 0;
+  unsigned Ideal = 0;
+  unsigned Degree = 0;
+  std::string Reason;                   ///< why possible/unknown
+  std::vector<std::string> Assumptions; ///< what the verdict relies on
+  std::optional<Witness> Worst;
+  bool NeverExecuted = false;           ///< no lane of any warp is ever active
+};
+
+AccessResult analyzeAccess(const AccessQuery &Q, const symbolic::SymbolTable &Symbols);
+
+/// Is Cond true, false, or mixed over every thread of the block? Used by the
+/// front end to unroll loops. Unknown when a symbol other than threadIdx and
+/// blockDim is free, or evaluation fails.
+enum class Truth { AllTrue, AllFalse, Mixed, Unknown };
+Truth decideOverBlock(const symbolic::Expr &Cond, const BlockShape &Shape,
+                      const std::vector<symbolic::Expr> &Guards = {});
+
+/// Binds threadIdx and blockDim for linear thread id T of the block.
+void bindThread(symbolic::Env &E, const BlockShape &Shape, unsigned T);
+
+} // namespace bankcheck::bank
+
+#endif

@@ -1,0 +1,67 @@
+//===- Wavefronts.h - How many wavefronts one warp access takes -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// The bank mapping as a function of byte addresses, with the rules measured
+/// on sm_90 (docs/bank-model.md):
+///
+///   byte address  ...  | word = addr / 4            | byte in word |
+///   bank = word % 32   (32 banks, 4 bytes each)
+///
+/// An access of W bytes is served in phases: one phase of 32 lanes for
+/// W <= 4, two half-warps for W = 8, four quarter-warps for W = 16. A phase
+/// takes as many wavefronts as the largest number of distinct words any one
+/// bank holds among its active lanes (same word: broadcast). Phases add up,
+/// except that the adjacent pairs (p0,p1) and (p2,p3) share one wavefront when
+/// both take one wavefront and use disjoint banks, or when every active lane of
+/// the pair reads the same address. A phase with no active lane costs nothing.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_BANKMODEL_WAVEFRONTS_H
+#define BANKCHECK_BANKMODEL_WAVEFRONTS_H
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace bankcheck::bank {
+
+constexpr unsigned NumBanks = 32;
+constexpr unsigned BankBytes = 4;
+constexpr unsigned WarpSize = 32;
+
+struct LaneAddress {
+  bool Active = false;
+  std::uint64_t Byte = 0; ///< byte offset of the access (any common base)
+};
+using WarpAddresses = std::array<LaneAddress, WarpSize>;
+
+/// True for 1, 2, 4, 8 and 16.
+bool isValidAccessWidth(unsigned AccessBytes);
+
+/// Wavefronts taken by one warp-wide access of AccessBytes bytes per lane.
+/// Zero when no lane is active.
+unsigned wavefronts(const WarpAddresses &Lanes, unsigned AccessBytes);
+
+/// Wavefronts of a conflict-free access with the same active lanes (lane i at
+/// byte i * AccessBytes): the baseline the degree is measured against.
+unsigned idealWavefronts(const WarpAddresses &Lanes, unsigned AccessBytes);
+
+/// N of "N-way": wavefronts / ideal, rounded up, at least 1.
+unsigned conflictDegree(unsigned Wavefronts, unsigned Ideal);
+
+/// Per bank, the distinct words the active lanes touch, in the phase that
+/// takes the most wavefronts. Used for notes: which lanes hit which bank.
+struct BankCollision {
+  unsigned Bank = 0;
+  unsigned Phase = 0;
+  std::array<std::uint64_t, WarpSize * 4> Words{}; ///< distinct words, ascending
+  unsigned NumWords = 0;
+  std::uint32_t LaneMask = 0; ///< lanes touching this bank in that phase
+};
+/// The bank with the most distinct words (lowest bank on ties), or a bank
+/// with NumWords == 0 when no lane is active.
+BankCollision worstBank(const WarpAddresses &Lanes, unsigned AccessBytes);
+
+} // namespace bankcheck::bank
+
+#endif

@@ -1,0 +1,74 @@
+//===- Analysis.cpp - Analyse every kernel of a translation unit ----------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Frontend/Analysis.h"
+#include "Frontend/FindingBuilder.h"
+#include "Frontend/KernelWalker.h"
+#include "Frontend/LaunchConfigs.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+
+namespace {
+class KernelCollector : public RecursiveASTVisitor<KernelCollector> {
+public:
+  explicit KernelCollector(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
+      return true;
+    if (FD->isDependentContext()) {
+      if (FD->getDescribedFunctionTemplate())
+        Patterns.push_back(FD);
+      return true;
+    }
+    if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+      return true;
+    Kernels.push_back(FD);
+    return true;
+  }
+  ASTContext &Ctx;
+  std::vector<const FunctionDecl *> Kernels;
+  std::vector<const FunctionDecl *> Patterns;
+};
+} // namespace
+
+void analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResult &Out) {
+  KernelCollector C(Ctx);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  auto Launches = collectLaunches(Ctx);
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Template kernels never instantiated here cannot be analysed: say so.
+  for (const FunctionDecl *P : C.Patterns) {
+    bool Instantiated = false;
+    if (const FunctionTemplateDecl *T = P->getDescribedFunctionTemplate())
+      Instantiated = !T->specializations().empty();
+    if (!Instantiated && !SM.isInSystemHeader(P->getLocation()))
+      Out.Remarks.push_back({toFileLoc(P->getLocation(), SM),
+                             "template kernel '" + P->getNameAsString() +
+                                 "' is never instantiated in this file; not analysed"});
+  }
+  for (const FunctionDecl *K : C.Kernels) {
+    ++Out.Kernels;
+    std::string Error;
+    std::vector<LaunchConfig> Configs = configsFor(*K, Ctx, Launches, Opts.BlockDim, Error);
+    if (!Error.empty())
+      Out.Remarks.push_back({toFileLoc(K->getLocation(), SM), Error});
+    for (const LaunchConfig &Config : Configs) {
+      KernelResult R = walkKernel(*K, Config, Ctx);
+      for (const report::Note &N : R.Skipped)
+        Out.Remarks.push_back(N);
+      if (!R.Aborted.empty())
+        Out.Remarks.push_back({toFileLoc(K->getLocation(), SM),
+                               "kernel '" + K->getNameAsString() + "': " + R.Aborted});
+      for (const AccessSite &Site : R.Sites)
+        Out.Findings.push_back(buildFinding(*K, Config, Site, R.Symbols, Ctx));
+    }
+  }
+}
+
+} // namespace bankcheck::frontend

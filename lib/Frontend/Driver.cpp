@@ -1,0 +1,258 @@
+//===- Driver.cpp - Parse the inputs with Clang and analyse them ----------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Frontend/Driver.h"
+#include "Frontend/BuiltinHeaders.h"
+#include "Frontend/CompileFlags.h"
+#include "Frontend/KernelWalker.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <cstdlib>
+
+#ifndef BANKCHECK_CLANG_RESOURCE_DIR
+#define BANKCHECK_CLANG_RESOURCE_DIR "/usr/lib/llvm-19/lib/clang/19"
+#endif
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+
+namespace {
+constexpr const char *BuiltinDir = "/__bankcheck_builtin__/include";
+constexpr const char *CompatDir = "/__bankcheck_builtin__/compat";
+
+/// Keeps the first error of the file, with its location.
+class ErrorCollector : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error)
+      return;
+    ++Errors;
+    if (!First.empty())
+      return;
+    llvm::SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    std::string Where;
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      report::FileLoc L = toFileLoc(Info.getLocation(), Info.getSourceManager());
+      if (L.valid())
+        Where = L.Path + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column) + ": ";
+    }
+    First = Where + "error: " + std::string(Msg);
+  }
+  unsigned Errors = 0;
+  std::string First;
+};
+
+class AnalysisConsumer : public ASTConsumer {
+public:
+  AnalysisConsumer(const AnalysisOptions &O, TUResult &R, CompilerInstance &CI)
+      : Opts(O), Result(R), CI(CI) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (CI.getDiagnostics().hasErrorOccurred())
+      return; // do not trust a broken AST
+    analyzeTranslationUnit(Ctx, Opts, Result);
+  }
+  const AnalysisOptions &Opts;
+  TUResult &Result;
+  CompilerInstance &CI;
+};
+
+class AnalysisAction : public ASTFrontendAction {
+public:
+  AnalysisAction(const AnalysisOptions &O, TUResult &R) : Opts(O), Result(R) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    return std::make_unique<AnalysisConsumer>(Opts, Result, CI);
+  }
+  const AnalysisOptions &Opts;
+  TUResult &Result;
+};
+
+class ActionFactory : public tooling::FrontendActionFactory {
+public:
+  ActionFactory(const AnalysisOptions &O, TUResult &R) : Opts(O), Result(R) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<AnalysisAction>(Opts, Result);
+  }
+  const AnalysisOptions &Opts;
+  TUResult &Result;
+};
+
+/// Wraps the user's database: each command becomes a device-only clang parse.
+class DeviceDatabase : public tooling::CompilationDatabase {
+public:
+  DeviceDatabase(std::vector<std::string> Prefix, const tooling::CompilationDatabase *Inner,
+                 std::vector<std::string> Extra, std::vector<std::string> &Notes)
+      : Prefix(std::move(Prefix)), Inner(Inner), Extra(std::move(Extra)), Notes(Notes) {}
+
+  std::vector<tooling::CompileCommand> getCompileCommands(StringRef File) const override {
+    std::vector<std::string> Argv;
+    std::string Dir = ".";
+    if (Inner) {
+      auto Cmds = Inner->getCompileCommands(File);
+      if (!Cmds.empty()) {
+        Argv = Cmds.front().CommandLine;
+        Dir = Cmds.front().Directory;
+      }
+    }
+    if (Argv.empty())
+      Argv = {"clang++", File.str()};
+    for (const std::string &E : Extra)
+      Argv.push_back(E);
+    TranslatedCommand T = translateCompileCommand(Argv, Dir, File.str());
+    for (const std::string &E : T.Errors)
+      Notes.push_back(E);
+    std::vector<std::string> Cmd = {"clang++"};
+    Cmd.insert(Cmd.end(), Prefix.begin(), Prefix.end());
+    Cmd.push_back("--cuda-gpu-arch=" + clampGpuArch(T.GpuArch ? *T.GpuArch : "sm_90"));
+    Cmd.insert(Cmd.end(), T.Args.begin(), T.Args.end());
+    Cmd.push_back(File.str());
+    return {tooling::CompileCommand(Dir, File, Cmd, "")};
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Inner ? Inner->getAllFiles() : std::vector<std::string>();
+  }
+
+  std::vector<std::string> Prefix;
+  const tooling::CompilationDatabase *Inner;
+  std::vector<std::string> Extra;
+  std::vector<std::string> &Notes;
+};
+
+std::string findToolkit(const DriverOptions &Opts) {
+  if (Opts.NoToolkit)
+    return "";
+  std::vector<std::string> Candidates;
+  if (!Opts.CudaPath.empty())
+    Candidates.push_back(Opts.CudaPath);
+  if (const char *E = std::getenv("CUDA_PATH"))
+    Candidates.push_back(E);
+  Candidates.push_back("/usr/local/cuda");
+  for (const std::string &C : Candidates) {
+    llvm::SmallString<256> P(C);
+    llvm::sys::path::append(P, "include", "cuda_runtime.h");
+    if (llvm::sys::fs::exists(P))
+      return C;
+  }
+  return "";
+}
+
+bool isCudaFile(StringRef Path) {
+  StringRef Ext = llvm::sys::path::extension(Path);
+  return Ext == ".cu" || Ext == ".cuh";
+}
+} // namespace
+
+bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &Error) {
+  std::unique_ptr<tooling::CompilationDatabase> Inner;
+  if (!Opts.BuildPath.empty()) {
+    std::string Why;
+    Inner = tooling::JSONCompilationDatabase::loadFromDirectory(
+        Opts.BuildPath, Why);
+    if (!Inner) {
+      Error = "cannot load compile_commands.json from '" + Opts.BuildPath + "': " + Why;
+      return false;
+    }
+  }
+  std::vector<std::string> Files = Opts.Files;
+  if (Files.empty() && Inner)
+    for (const std::string &F : Inner->getAllFiles())
+      if (isCudaFile(F))
+        Files.push_back(F);
+  if (Files.empty()) {
+    Error = Inner ? "no CUDA source (.cu, .cuh) in the compilation database" : "no input files";
+    return false;
+  }
+
+  // Headers: the toolkit's, or the built-in stand-ins, served from memory.
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const BuiltinHeader &H : builtinHeaders())
+    Memory->addFile(std::string(BuiltinDir) + "/" + H.Name, 0,
+                    llvm::MemoryBuffer::getMemBuffer(H.Contents));
+  for (const BuiltinHeader &H : toolkitCompatHeaders())
+    Memory->addFile(std::string(CompatDir) + "/" + H.Name, 0,
+                    llvm::MemoryBuffer::getMemBuffer(H.Contents));
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  Overlay->pushOverlay(Memory);
+
+  std::vector<std::string> Prefix = {"-x", "cuda", "--cuda-device-only", "-fsyntax-only",
+                                     "-resource-dir=" BANKCHECK_CLANG_RESOURCE_DIR,
+                                     "-Wno-unknown-cuda-version", "-w"};
+  std::string Toolkit = findToolkit(Opts);
+  if (!Toolkit.empty()) {
+    Prefix.push_back("--cuda-path=" + Toolkit);
+    Prefix.push_back("-isystem");
+    Prefix.push_back(CompatDir);
+    llvm::SmallString<256> Cccl(Toolkit);
+    llvm::sys::path::append(Cccl, "include", "cccl");
+    if (llvm::sys::fs::is_directory(Cccl)) {
+      Prefix.push_back("-isystem");
+      Prefix.push_back(std::string(Cccl));
+    }
+    Result.ToolkitUsed = Toolkit;
+  } else {
+    for (const char *A : {"-nocudainc", "-nocudalib", "-isystem", BuiltinDir, "-include",
+                          "bankcheck_cuda_prelude.h"})
+      Prefix.push_back(A);
+    Result.ToolkitUsed = "built-in headers";
+  }
+
+  std::vector<std::string> DbNotes;
+  DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, DbNotes);
+  AnalysisOptions AOpts;
+  AOpts.BlockDim = Opts.BlockDim;
+
+  for (const std::string &File : Files) {
+    report::FileStatus Status;
+    Status.Path = File;
+    if (!llvm::sys::fs::exists(File)) {
+      Status.Ok = false;
+      Status.Error = File + ": error: no such file";
+      Result.Files.push_back(Status);
+      continue;
+    }
+    if (llvm::sys::fs::is_directory(File)) {
+      Status.Ok = false;
+      Status.Error = File + ": error: is a directory";
+      Result.Files.push_back(Status);
+      continue;
+    }
+    TUResult TU;
+    ErrorCollector Diags;
+    tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), Overlay);
+    Tool.setDiagnosticConsumer(&Diags);
+    ActionFactory Factory(AOpts, TU);
+    int RC = Tool.run(&Factory);
+    if (Diags.Errors > 0 || RC != 0) {
+      Status.Ok = false;
+      Status.Error = Diags.First.empty() ? File + ": error: the file could not be parsed" : Diags.First;
+    }
+    for (std::string &N : DbNotes)
+      Result.Remarks.push_back({report::FileLoc(), N});
+    DbNotes.clear();
+    if (Status.Ok) {
+      Result.Kernels += TU.Kernels;
+      for (report::Finding &F : TU.Findings)
+        Result.Findings.push_back(std::move(F));
+      for (report::Note &N : TU.Remarks)
+        Result.Remarks.push_back(std::move(N));
+      if (TU.Kernels == 0)
+        Result.Remarks.push_back({report::FileLoc(), File + ": no __global__ function to analyse"});
+    }
+    Result.Files.push_back(Status);
+  }
+  return true;
+}
+
+} // namespace bankcheck::frontend

@@ -1,0 +1,47 @@
+//===- Driver.h - Parse the inputs with Clang and analyse them -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Builds the device-side Clang command of each input (from a compilation
+/// database, nvcc's included, or from the flags after `--`), chooses the CUDA
+/// headers (the toolkit's, or the built-in stand-ins), runs the parse and the
+/// analysis, and collects findings and per-file status.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_FRONTEND_DRIVER_H
+#define BANKCHECK_FRONTEND_DRIVER_H
+
+#include "Frontend/Analysis.h"
+#include "Report/Finding.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bankcheck::frontend {
+
+struct DriverOptions {
+  std::vector<std::string> Files;
+  std::string BuildPath;              ///< -p: directory with compile_commands.json
+  std::vector<std::string> ExtraArgs; ///< after `--`
+  bool HaveExtraArgs = false;
+  std::string CudaPath;               ///< --cuda-path; empty: CUDA_PATH, /usr/local/cuda
+  bool NoToolkit = false;             ///< --no-cuda-toolkit: always use the built-in headers
+  std::optional<bank::BlockShape> BlockDim;
+  bool Verbose = false;
+};
+
+struct DriverResult {
+  std::vector<report::Finding> Findings;
+  std::vector<report::FileStatus> Files;
+  std::vector<report::Note> Remarks;
+  unsigned Kernels = 0;
+  std::string ToolkitUsed; ///< path, or "built-in headers"
+};
+
+/// Returns false on a usage error (message in Error); per-file failures are
+/// in Result.Files.
+bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &Error);
+
+} // namespace bankcheck::frontend
+
+#endif

@@ -1,0 +1,156 @@
+//===- FindingBuilder.cpp - Analyse one site and describe the result ------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Frontend/FindingBuilder.h"
+
+#include "BankModel/AccessAnalysis.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+
+std::string formatList(const std::vector<std::uint64_t> &V) {
+  std::string S;
+  if (V.size() > 4) {
+    std::int64_t Step = std::int64_t(V[1]) - std::int64_t(V[0]);
+    bool Arith = true;
+    for (std::size_t I = 2; I < V.size(); ++I)
+      Arith &= std::int64_t(V[I]) - std::int64_t(V[I - 1]) == Step;
+    if (Arith)
+      return std::to_string(V[0]) + ", " + std::to_string(V[1]) + ", \u2026, " + std::to_string(V.back());
+  }
+  for (std::size_t I = 0; I < V.size(); ++I) {
+    if (I) S += ", ";
+    S += std::to_string(V[I]);
+  }
+  return S;
+}
+
+namespace {
+std::string kernelName(const FunctionDecl &K) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  PrintingPolicy P = K.getASTContext().getPrintingPolicy();
+  P.SuppressScope = false;
+  K.getNameForDiagnostic(OS, P, /*Qualified=*/true);
+  return OS.str();
+}
+
+std::string fixed2(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof(Buf), "%.2f", V);
+  return Buf;
+}
+
+std::string shapeText(const bank::BlockShape &S) {
+  return "(" + std::to_string(S.X) + ", " + std::to_string(S.Y) + ", " + std::to_string(S.Z) + ")";
+}
+} // namespace
+
+report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Config,
+                             const AccessSite &Site, const symbolic::SymbolTable &Symbols,
+                             ASTContext &Ctx) {
+  report::Finding F;
+  F.Loc = Site.Loc;
+  F.Kernel = kernelName(Kernel);
+  F.Array = Site.Array->getNameAsString();
+  F.ArrayDecl = toFileLoc(Site.Array->getLocation(), Ctx.getSourceManager());
+  QualType ET = Site.Array->getType();
+  while (const clang::ArrayType *AT = Ctx.getAsArrayType(ET))
+    ET = AT->getElementType();
+  F.ElementType = ET.getAsString(Ctx.getPrintingPolicy());
+  F.Kind = Site.Kind;
+  F.AccessBytes = Site.AccessBytes;
+  if (Config.Shape)
+    F.BlockDim = std::array<unsigned, 3>{Config.Shape->X, Config.Shape->Y, Config.Shape->Z};
+  F.BlockDimSource = Config.Source;
+
+  std::string What = "shared " + Site.Kind + " of '" + F.Array + "'";
+  if (!Site.Unmodelled.empty()) {
+    F.Status = "unknown";
+    F.Reason = Site.Unmodelled;
+    F.Message = "cannot decide bank conflicts of " + What + ": " + F.Reason;
+    return F;
+  }
+  bank::AccessQuery Q;
+  Q.AccessBytes = Site.AccessBytes;
+  Q.Shape = Config.Shape;
+  Q.Instances = Site.Instances;
+  bank::AccessResult R = bank::analyzeAccess(Q, Symbols);
+  F.Status = bank::statusName(R.St);
+  F.WavefrontsWorst = R.WorstWavefronts;
+  F.WavefrontsMean = R.MeanWavefronts;
+  F.IdealWavefronts = R.Ideal;
+  F.Degree = R.Degree;
+  F.Reason = R.Reason;
+  F.Assumptions = R.Assumptions;
+  if (R.Worst) {
+    F.HasWorst = true;
+    F.WorstWarp = R.Worst->Warp;
+    F.WorstIteration = R.Worst->Label;
+    F.WorstValues = R.Worst->Values;
+    for (unsigned L = 0; L < bank::WarpSize; ++L)
+      if (R.Worst->Lanes[L].Active)
+        F.WorstLanes[L] = R.Worst->Lanes[L].Byte;
+  }
+  std::string Counts = "(" + std::to_string(R.WorstWavefronts) + " wavefronts, ideal " +
+                       std::to_string(R.Ideal) + ")";
+  switch (R.St) {
+  case bank::Status::Conflict:
+    F.Message = std::to_string(R.Degree) + "-way bank conflict on " + What + " " + Counts;
+    break;
+  case bank::Status::Possible:
+    F.Message = "possible " + std::to_string(R.Degree) + "-way bank conflict on " + What + " " +
+                Counts + ": " + R.Reason;
+    break;
+  case bank::Status::Unknown:
+    F.Message = "cannot decide bank conflicts of " + What + ": " + R.Reason;
+    break;
+  case bank::Status::Clean:
+    F.Message = "no bank conflict on " + What;
+    break;
+  }
+  if (!F.isDiagnostic())
+    return F;
+
+  // Notes: who collides, with which shape, where the array is declared.
+  const bank::Witness &W = *R.Worst;
+  bank::BankCollision C = bank::worstBank(W.Lanes, Site.AccessBytes);
+  std::vector<std::uint64_t> Lanes, Words;
+  for (unsigned L = 0; L < bank::WarpSize; ++L)
+    if (C.LaneMask & (1u << L))
+      Lanes.push_back(L);
+  for (unsigned I = 0; I < C.NumWords; ++I)
+    Words.push_back(C.Words[I]);
+  std::string Where;
+  if (W.Warp)
+    Where = "in warp " + std::to_string(*W.Warp);
+  else
+    Where = "in every warp";
+  if (!W.Label.empty())
+    Where += " (" + W.Label + ")";
+  if (!W.Values.empty())
+    Where += " with " + W.Values;
+  F.Notes.push_back({F.Loc, Where + ", lanes " + formatList(Lanes) + " -> bank " +
+                                std::to_string(C.Bank) + ", words " + formatList(Words) +
+                                (Site.AccessBytes > 4 ? " (phase " + std::to_string(C.Phase) + ")" : "")});
+  if (Config.Shape)
+    F.Notes.push_back({report::FileLoc(), "block shape " + shapeText(*Config.Shape) + " from " +
+                                              Config.Source});
+  for (const std::string &A : R.Assumptions)
+    F.Notes.push_back({report::FileLoc(), "assuming " + A});
+  if (Kernel.getTemplateSpecializationArgs())
+    F.Notes.push_back({report::FileLoc(), "in instantiation '" + F.Kernel + "'"});
+  if (R.MeanWavefronts > 0 && !Site.Instances.empty())
+    F.Notes.push_back({report::FileLoc(), "mean " + fixed2(R.MeanWavefronts) +
+                                              " wavefronts per warp instruction over the block's "
+                                              "warps and loop iterations"});
+  F.Notes.push_back({F.ArrayDecl, "'" + F.Array + "' declared here"});
+  return F;
+}
+
+} // namespace bankcheck::frontend

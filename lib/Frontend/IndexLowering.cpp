@@ -1,0 +1,780 @@
+//===- IndexLowering.cpp - Expressions to symbolic values -----------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Lowers Clang expressions to symbolic values and records every shared access
+/// met on the way. Each expression node is evaluated exactly once, so every
+/// access is recorded once per walk of its statement.
+//===----------------------------------------------------------------------===//
+#include "Frontend/WalkerState.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/Lex/Lexer.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+using symbolic::Expr;
+using symbolic::Op;
+using symbolic::SymbolKind;
+
+namespace {
+bool isShared(const VarDecl *VD) { return VD && VD->hasAttr<CUDASharedAttr>(); }
+
+const Expr &nullExpr() {
+  static const Expr N;
+  return N;
+}
+
+std::optional<Op> binaryOp(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_Add: case BO_AddAssign: return Op::Add;
+  case BO_Sub: case BO_SubAssign: return Op::Sub;
+  case BO_Mul: case BO_MulAssign: return Op::Mul;
+  case BO_Div: case BO_DivAssign: return Op::Div;
+  case BO_Rem: case BO_RemAssign: return Op::Mod;
+  case BO_And: case BO_AndAssign: return Op::And;
+  case BO_Or: case BO_OrAssign: return Op::Or;
+  case BO_Xor: case BO_XorAssign: return Op::Xor;
+  case BO_Shl: case BO_ShlAssign: return Op::Shl;
+  case BO_Shr: case BO_ShrAssign: return Op::Shr;
+  case BO_LT: case BO_GT: return Op::Lt;
+  case BO_LE: case BO_GE: return Op::Le;
+  case BO_EQ: return Op::Eq;
+  case BO_NE: return Op::Ne;
+  case BO_LAnd: return Op::LAnd;
+  case BO_LOr: return Op::LOr;
+  default: return std::nullopt;
+  }
+}
+
+bool isIntegral(QualType T) {
+  return T->isIntegralOrEnumerationType();
+}
+} // namespace
+
+Expr Walker::opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why) {
+  symbolic::Symbol S;
+  S.Name = E ? sourceText(E) : "value";
+  if (S.Name.size() > 40)
+    S.Name = S.Name.substr(0, 37) + "...";
+  S.Name += "#" + std::to_string(++OpaqueCount);
+  S.Kind = LaneVarying ? SymbolKind::LaneOpaque : SymbolKind::Uniform;
+  S.Reason = Why;
+  return Expr::var(Result.Symbols.add(S));
+}
+
+std::optional<Expr> Walker::builtinCoordinate(const clang::Expr *E) {
+  // threadIdx.x is a PseudoObjectExpr whose result calls
+  // __cuda_builtin_threadIdx_t::__fetch_builtin_x().
+  const auto *PO = dyn_cast<PseudoObjectExpr>(E);
+  if (!PO)
+    return std::nullopt;
+  const clang::Expr *R = PO->getResultExpr();
+  if (!R)
+    return std::nullopt;
+  R = R->IgnoreImplicit();
+  // The semantic form calls the static member __fetch_builtin_x() of the
+  // builtin's record type.
+  const auto *Call = dyn_cast<CallExpr>(R);
+  if (!Call)
+    return std::nullopt;
+  const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreImpCasts());
+  const auto *MD = ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
+  if (!MD)
+    return std::nullopt;
+  StringRef Name = MD->getName();
+  if (!Name.starts_with("__fetch_builtin_") || Name.size() != 17)
+    return std::nullopt;
+  unsigned Dim = Name.back() - 'x';
+  if (Dim > 2)
+    return std::nullopt;
+  const CXXRecordDecl *RD = MD->getParent();
+  if (!RD)
+    return std::nullopt;
+  StringRef Rec = RD->getName();
+  if (Rec == "__cuda_builtin_threadIdx_t")
+    return Expr::var(symbolic::SymbolTable::threadIdx(Dim));
+  if (Rec == "__cuda_builtin_blockDim_t")
+    return Expr::var(symbolic::SymbolTable::blockDim(Dim));
+  if (Rec == "__cuda_builtin_blockIdx_t")
+    return Expr::var(symbolic::SymbolTable::blockIdx(Dim));
+  if (Rec == "__cuda_builtin_gridDim_t")
+    return Expr::var(symbolic::SymbolTable::gridDim(Dim));
+  return std::nullopt;
+}
+
+Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
+  auto It = Vars.find(VD);
+  if (It != Vars.end())
+    return It->second;
+  // Constants (constexpr, const with constant initializer, template args).
+  if (isIntegral(VD->getType()) && VD->getType().isConstQualified()) {
+    if (const APValue *V = VD->evaluateValue())
+      if (V->isInt())
+        return Value::integer(Expr::constant(V->getInt().getExtValue()));
+  }
+  if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+    // A kernel parameter: warp-uniform; constant when the launch says so.
+    if (P->getDeclContext() == &Kernel) {
+      unsigned Index = P->getFunctionScopeIndex();
+      auto C = Config.ConstantArgs.find(Index);
+      if (C != Config.ConstantArgs.end() && isIntegral(VD->getType()))
+        return Value::integer(Expr::constant(C->second));
+      if (isIntegral(VD->getType())) {
+        symbolic::Symbol S;
+        S.Name = VD->getNameAsString();
+        S.Kind = SymbolKind::Uniform;
+        S.Reason = "kernel parameter '" + S.Name + "'";
+        if (VD->getType()->isUnsignedIntegerType())
+          S.Min = 0;
+        Value V = Value::integer(Expr::var(Result.Symbols.add(S)));
+        Vars[VD] = V;
+        return V;
+      }
+    }
+  }
+  if (isIntegral(VD->getType())) {
+    bool Global = VD->hasGlobalStorage();
+    Value V = Value::integer(opaque(Use, !Global,
+                                    Global ? "value of global '" + VD->getNameAsString() + "'"
+                                           : "value of '" + VD->getNameAsString() +
+                                                 "' is not known here"));
+    if (Global)
+      Vars[VD] = V;
+    return V;
+  }
+  return Value();
+}
+
+void Walker::setVar(const VarDecl *VD, Value V) { Vars[VD] = std::move(V); }
+
+Expr Walker::intValue(const clang::Expr *E) {
+  Value V = rvalue(E);
+  if (V.K == Value::Int)
+    return V.E;
+  return opaque(E, true, "'" + sourceText(E) + "' is not an integer the analysis models");
+}
+
+void Walker::evalChildren(const Stmt *S) {
+  for (const Stmt *C : S->children())
+    if (const auto *CE = dyn_cast_or_null<clang::Expr>(C)) {
+      if (CE->isGLValue()) {
+        // A shared lvalue used in a way we do not model: say so.
+        if (auto L = sharedLValue(CE))
+          Result.Skipped.push_back({toFileLoc(CE->getBeginLoc(), Ctx.getSourceManager()),
+                                    "use of shared '" + L->Array->getNameAsString() +
+                                        "' is not analysed here"});
+      } else {
+        rvalue(CE);
+      }
+    }
+}
+
+Value Walker::rvalue(const clang::Expr *E) {
+  ++Steps;
+  E = E->IgnoreParens();
+  if (E->isValueDependent() || E->isTypeDependent())
+    return Value::integer(opaque(E, true, "dependent expression"));
+  if (isIntegral(E->getType()) && !E->HasSideEffects(Ctx)) {
+    clang::Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt())
+      return Value::integer(Expr::constant(R.Val.getInt().getExtValue()));
+  }
+  if (auto C = builtinCoordinate(E))
+    return Value::integer(*C);
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
+    return rvalue(PO->getResultExpr());
+  if (E->getType()->isPointerType() || E->getType()->isArrayType()) {
+    if (auto P = pointer(E))
+      return Value::pointer(*P);
+    return Value();
+  }
+
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    const clang::Expr *Sub = CE->getSubExpr();
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue: {
+      const clang::Expr *L = Sub->IgnoreParens();
+      if (auto C = builtinCoordinate(L))
+        return Value::integer(*C);
+      if (const auto *DR = dyn_cast<DeclRefExpr>(L))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+          if (!isShared(VD) && !VD->getType()->isReferenceType())
+            return lookupVar(VD, E);
+      if (auto Loc = sharedLValue(L)) {
+        record(*Loc, L, "load");
+        bool Varying = isVarying(Loc->Offset);
+        return Value::integer(opaque(E, Varying, "value loaded from shared '" +
+                                                     Loc->Array->getNameAsString() + "'"));
+      }
+      // Memory we do not model (global, local arrays, struct members).
+      bool Varying = true;
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
+        // Evaluated already by sharedLValue; uniform when its index is uniform.
+        (void)AS;
+      }
+      return Value::integer(opaque(E, Varying, "value loaded from '" + sourceText(L) + "'"));
+    }
+    case CK_IntegralCast:
+    case CK_NoOp:
+    case CK_IntegralToBoolean:
+    case CK_BooleanToSignedIntegral: {
+      Value V = rvalue(Sub);
+      if (V.K != Value::Int)
+        return Value::integer(opaque(E, true, "unmodelled conversion"));
+      if (CE->getCastKind() == CK_IntegralToBoolean)
+        return Value::integer(Expr::binary(Op::Ne, V.E, Expr::constant(0)));
+      return V;
+    }
+    case CK_PointerToBoolean: {
+      rvalue(Sub);
+      return Value::integer(opaque(E, true, "pointer tested as a boolean"));
+    }
+    default: {
+      Value V = rvalue(Sub);
+      bool Varying = V.K != Value::Int || isVarying(V.E);
+      return Value::integer(opaque(E, Varying, "conversion '" + sourceText(E) +
+                                                   "' (floating point or unmodelled)"));
+    }
+    }
+  }
+
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp())
+      return assign(B);
+    if (B->getOpcode() == BO_Comma) {
+      rvalue(B->getLHS());
+      return rvalue(B->getRHS());
+    }
+    Value L = rvalue(B->getLHS());
+    Value R = rvalue(B->getRHS());
+    auto O = binaryOp(B->getOpcode());
+    if (O && L.K == Value::Int && R.K == Value::Int && isIntegral(B->getLHS()->getType()) &&
+        isIntegral(B->getRHS()->getType())) {
+      switch (B->getOpcode()) {
+      case BO_GT: return Value::integer(Expr::binary(Op::Lt, R.E, L.E));
+      case BO_GE: return Value::integer(Expr::binary(Op::Le, R.E, L.E));
+      default: return Value::integer(Expr::binary(*O, L.E, R.E));
+      }
+    }
+    bool Varying = (L.K == Value::Int ? isVarying(L.E) : true) ||
+                   (R.K == Value::Int ? isVarying(R.E) : true);
+    return Value::integer(opaque(E, Varying, "'" + sourceText(E) + "' is not integer arithmetic"));
+  }
+
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_PreInc: case UO_PreDec: case UO_PostInc: case UO_PostDec:
+      return incDec(U);
+    case UO_Plus:
+      return rvalue(U->getSubExpr());
+    case UO_Minus: {
+      Value V = rvalue(U->getSubExpr());
+      if (V.K == Value::Int && isIntegral(U->getType()))
+        return Value::integer(Expr::constant(0) - V.E);
+      break;
+    }
+    case UO_Not: {
+      Value V = rvalue(U->getSubExpr());
+      if (V.K == Value::Int)
+        return Value::integer(V.E ^ Expr::constant(-1));
+      break;
+    }
+    case UO_LNot: {
+      Value V = rvalue(U->getSubExpr());
+      if (V.K == Value::Int)
+        return Value::integer(Expr::lnot(V.E));
+      break;
+    }
+    default:
+      evalChildren(U);
+      break;
+    }
+    return Value::integer(opaque(E, true, "'" + sourceText(E) + "' is not modelled"));
+  }
+
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    Expr C = intValue(CO->getCond());
+    Guards.push_back(makeGuard(C, CO->getCond()));
+    Value T = rvalue(CO->getTrueExpr());
+    Guards.back() = makeGuard(Expr::lnot(C), CO->getCond());
+    Value F = rvalue(CO->getFalseExpr());
+    Guards.pop_back();
+    if (T.K == Value::Int && F.K == Value::Int)
+      return Value::integer(Expr::select(C, T.E, F.E));
+    return Value::integer(opaque(E, true, "conditional of non-integers"));
+  }
+
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return call(C);
+
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return rvalue(EWC->getSubExpr());
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return rvalue(MT->getSubExpr());
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    return rvalue(BT->getSubExpr());
+  if (const auto *CE = dyn_cast<ConstantExpr>(E))
+    return rvalue(CE->getSubExpr());
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return rvalue(DA->getExpr());
+
+  if (const auto *CC = dyn_cast<CXXConstructExpr>(E)) {
+    // Copying a shared object of class type (float4, __half, a struct) is a load.
+    if (CC->getNumArgs() >= 1 && CC->getConstructor() &&
+        (CC->getConstructor()->isCopyOrMoveConstructor())) {
+      const clang::Expr *A = CC->getArg(0)->IgnoreParens();
+      if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(A))
+        A = MT->getSubExpr()->IgnoreParens();
+      if (A->isGLValue()) {
+        if (auto Loc = sharedLValue(A)) {
+          record(*Loc, A, "load");
+          return Value::integer(opaque(E, isVarying(Loc->Offset), "value loaded from shared '" +
+                                                                       Loc->Array->getNameAsString() + "'"));
+        }
+        return Value::integer(opaque(E, true, "object copy"));
+      }
+    }
+    for (const clang::Expr *A : CC->arguments())
+      if (A->isGLValue()) {
+        if (auto Loc = sharedLValue(A))
+          record(*Loc, A, "load");
+      } else {
+        rvalue(A);
+      }
+    return Value::integer(opaque(E, true, "constructed object"));
+  }
+
+  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E) || isa<DeclRefExpr>(E) ||
+      isa<UnaryOperator>(E)) {
+    if (E->isGLValue())
+      sharedLValue(E);
+    return Value::integer(opaque(E, true, "'" + sourceText(E) + "' is not modelled"));
+  }
+
+  evalChildren(E);
+  return Value::integer(opaque(E, true, "'" + sourceText(E) + "' is not modelled"));
+}
+
+std::optional<SharedRef> Walker::pointer(const clang::Expr *E) {
+  ++Steps;
+  E = E->IgnoreParens();
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    const clang::Expr *Sub = CE->getSubExpr();
+    switch (CE->getCastKind()) {
+    case CK_ArrayToPointerDecay: {
+      auto L = sharedLValue(Sub);
+      if (!L)
+        return std::nullopt;
+      const clang::ArrayType *AT = Ctx.getAsArrayType(L->Pointee);
+      if (!AT)
+        return std::nullopt;
+      return SharedRef{L->Array, L->Offset, AT->getElementType()};
+    }
+    case CK_LValueToRValue: {
+      const clang::Expr *L = Sub->IgnoreParens();
+      if (const auto *DR = dyn_cast<DeclRefExpr>(L))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+          auto It = Vars.find(VD);
+          if (It != Vars.end() && It->second.K == Value::Ptr)
+            return It->second.P;
+          return std::nullopt;
+        }
+      if (auto Loc = sharedLValue(L)) // a pointer stored in shared memory
+        record(*Loc, L, "load");
+      return std::nullopt;
+    }
+    case CK_BitCast:
+    case CK_NoOp:
+    case CK_ReinterpretMemberPointer:
+    case CK_AddressSpaceConversion: {
+      auto P = pointer(Sub);
+      if (P && E->getType()->isPointerType())
+        P->Pointee = E->getType()->getPointeeType();
+      return P;
+    }
+    default:
+      rvalue(Sub);
+      return std::nullopt;
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_AddrOf) {
+      auto L = sharedLValue(U->getSubExpr());
+      if (L)
+        L->Pointee = U->getSubExpr()->getType();
+      return L;
+    }
+    if (U->isIncrementDecrementOp()) {
+      incDec(U);
+      if (const auto *DR = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+          auto It = Vars.find(VD);
+          if (It != Vars.end() && It->second.K == Value::Ptr)
+            return It->second.P; // pre/post differ; post is approximate
+        }
+      return std::nullopt;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp()) {
+      Value V = assign(B);
+      if (V.K == Value::Ptr)
+        return V.P;
+      return std::nullopt;
+    }
+    if (B->getOpcode() == BO_Comma) {
+      rvalue(B->getLHS());
+      return pointer(B->getRHS());
+    }
+    if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
+      bool LeftPtr = B->getLHS()->getType()->isPointerType();
+      const clang::Expr *PE = LeftPtr ? B->getLHS() : B->getRHS();
+      const clang::Expr *IE = LeftPtr ? B->getRHS() : B->getLHS();
+      if (IE->getType()->isPointerType()) { // p - q: not a pointer
+        rvalue(PE);
+        rvalue(IE);
+        return std::nullopt;
+      }
+      auto P = pointer(PE);
+      Expr I = intValue(IE);
+      if (!P)
+        return std::nullopt;
+      std::int64_t Size = P->Pointee->isIncompleteType() || P->Pointee->isVoidType()
+                              ? 1
+                              : Ctx.getTypeSizeInChars(P->Pointee).getQuantity();
+      Expr Delta = I * Size;
+      P->Offset = B->getOpcode() == BO_Add ? P->Offset + Delta : P->Offset - Delta;
+      return P;
+    }
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    Value V = call(C);
+    if (V.K == Value::Ptr)
+      return V.P;
+    return std::nullopt;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    Expr C = intValue(CO->getCond());
+    auto T = pointer(CO->getTrueExpr());
+    auto F = pointer(CO->getFalseExpr());
+    if (T && F && T->Array == F->Array) {
+      T->Offset = Expr::select(C, T->Offset, F->Offset);
+      return T;
+    }
+    return std::nullopt;
+  }
+  if (E->isGLValue() && E->getType()->isArrayType()) {
+    return sharedLValue(E);
+  }
+  evalChildren(E);
+  return std::nullopt;
+}
+
+std::optional<SharedRef> Walker::sharedLValue(const clang::Expr *E) {
+  ++Steps;
+  E = E->IgnoreParens();
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (isShared(VD))
+      return SharedRef{VD, Expr::constant(0), VD->getType()};
+    if (VD && VD->getType()->isReferenceType()) {
+      auto It = Vars.find(VD);
+      if (It != Vars.end() && It->second.K == Value::Ptr)
+        return It->second.P;
+    }
+    return std::nullopt;
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    auto P = pointer(AS->getBase());
+    Expr I = intValue(AS->getIdx());
+    if (!P)
+      return std::nullopt;
+    if (AS->getType()->isIncompleteType())
+      return std::nullopt;
+    std::int64_t Size = Ctx.getTypeSizeInChars(AS->getType()).getQuantity();
+    return SharedRef{P->Array, P->Offset + I * Size, AS->getType()};
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Deref) {
+      auto P = pointer(U->getSubExpr());
+      if (P)
+        P->Pointee = E->getType();
+      return P;
+    }
+    evalChildren(U);
+    return std::nullopt;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    std::optional<SharedRef> Base =
+        ME->isArrow() ? pointer(ME->getBase()) : sharedLValue(ME->getBase());
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!Base || !FD)
+      return std::nullopt;
+    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
+    std::int64_t Bits = Layout.getFieldOffset(FD->getFieldIndex());
+    if (FD->isBitField() || Bits % 8)
+      return std::nullopt;
+    return SharedRef{Base->Array, Base->Offset + Bits / 8, E->getType()};
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    if (CE->getCastKind() == CK_NoOp || CE->getCastKind() == CK_LValueBitCast ||
+        CE->getCastKind() == CK_UncheckedDerivedToBase || CE->getCastKind() == CK_DerivedToBase) {
+      auto L = sharedLValue(CE->getSubExpr());
+      if (L)
+        L->Pointee = E->getType();
+      return L;
+    }
+    rvalue(CE->getSubExpr());
+    return std::nullopt;
+  }
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return sharedLValue(MT->getSubExpr());
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    Expr C = intValue(CO->getCond());
+    auto T = sharedLValue(CO->getTrueExpr());
+    auto F = sharedLValue(CO->getFalseExpr());
+    if (T && F && T->Array == F->Array) {
+      T->Offset = Expr::select(C, T->Offset, F->Offset);
+      return T;
+    }
+    return std::nullopt;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp()) { // (s[i] = x) as an lvalue: the store is recorded
+      assign(B);
+      return std::nullopt;
+    }
+  }
+  if (isa<CallExpr>(E)) {
+    rvalue(E);
+    return std::nullopt;
+  }
+  evalChildren(E);
+  return std::nullopt;
+}
+
+void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Kind) {
+  if (!Recording)
+    return;
+  auto Key = std::make_pair(Where, std::string(Kind));
+  auto It = SiteIndex.find(Key);
+  if (It == SiteIndex.end()) {
+    AccessSite S;
+    S.Where = Where;
+    SourceLocation Loc = Ctx.getSourceManager().getExpansionLoc(Where->getBeginLoc());
+    S.Loc = toFileLoc(Loc, Ctx.getSourceManager());
+    S.Array = L.Array;
+    S.Kind = Kind;
+    QualType T = L.Pointee;
+    if (T->isIncompleteType() || T->isVoidType()) {
+      S.Unmodelled = "the access has an incomplete type";
+    } else {
+      S.AccessBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(T).getQuantity());
+      if (!bank::isValidAccessWidth(S.AccessBytes))
+        S.Unmodelled = "an access of " + std::to_string(S.AccessBytes) + " bytes ('" +
+                       T.getAsString() + "') is split by the compiler into several "
+                       "instructions; not modelled";
+    }
+    It = SiteIndex.emplace(Key, Result.Sites.size()).first;
+    Result.Sites.push_back(std::move(S));
+  }
+  AccessSite &S = Result.Sites[It->second];
+  if (!S.Unmodelled.empty())
+    return;
+  if (S.Instances.size() >= 4096) {
+    S.Unmodelled = "more than 4096 distinct loop instances";
+    return;
+  }
+  bank::AccessInstance I;
+  I.ByteOffset = L.Offset;
+  I.Guards = Guards;
+  std::string Label;
+  for (const std::string &Part : Labels) {
+    if (Part.empty())
+      continue;
+    if (!Label.empty())
+      Label += ", ";
+    Label += Part;
+  }
+  I.Label = Label;
+  std::string DedupKey = symbolic::print(I.ByteOffset, Result.Symbols);
+  for (const bank::Guard &G : I.Guards)
+    DedupKey += "|" + symbolic::print(G.Cond, Result.Symbols);
+  auto D = S.InstanceIndex.find(DedupKey);
+  if (D != S.InstanceIndex.end()) {
+    ++S.Instances[D->second].Multiplicity;
+    return;
+  }
+  S.InstanceIndex.emplace(DedupKey, S.Instances.size());
+  S.Instances.push_back(std::move(I));
+}
+
+Value Walker::assign(const BinaryOperator *B) {
+  const clang::Expr *LHS = B->getLHS()->IgnoreParens();
+  bool Compound = B->isCompoundAssignmentOp();
+  // A local variable.
+  if (const auto *DR = dyn_cast<DeclRefExpr>(LHS))
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (!isShared(VD) && !VD->getType()->isReferenceType()) {
+        if (VD->getType()->isPointerType()) {
+          if (!Compound) {
+            auto P = pointer(B->getRHS());
+            Value V = P ? Value::pointer(*P) : Value();
+            setVar(VD, V);
+            return V;
+          }
+          Expr I = intValue(B->getRHS());
+          auto It = Vars.find(VD);
+          if (It != Vars.end() && It->second.K == Value::Ptr &&
+              (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)) {
+            SharedRef P = It->second.P;
+            std::int64_t Size = Ctx.getTypeSizeInChars(P.Pointee).getQuantity();
+            P.Offset = B->getOpcode() == BO_AddAssign ? P.Offset + I * Size : P.Offset - I * Size;
+            setVar(VD, Value::pointer(P));
+            return Value::pointer(P);
+          }
+          setVar(VD, Value());
+          return Value();
+        }
+        Value R = rvalue(B->getRHS());
+        Value New;
+        if (!Compound) {
+          New = R;
+        } else {
+          Value Old = lookupVar(VD, LHS);
+          auto O = binaryOp(B->getOpcode());
+          if (O && Old.K == Value::Int && R.K == Value::Int && isIntegral(VD->getType()))
+            New = Value::integer(Expr::binary(*O, Old.E, R.E));
+          else
+            New = Value::integer(opaque(B, true, "'" + sourceText(B) + "' is not modelled"));
+        }
+        if (New.K != Value::Int && isIntegral(VD->getType()))
+          New = Value::integer(opaque(B, true, "'" + sourceText(B) + "' is not modelled"));
+        setVar(VD, New);
+        return New;
+      }
+  // A shared location: store (and load for op=).
+  Value R = rvalue(B->getRHS());
+  if (auto Loc = sharedLValue(LHS)) {
+    if (Compound)
+      record(*Loc, LHS, "load");
+    record(*Loc, LHS, "store");
+    return R;
+  }
+  return Value::integer(opaque(B, true, "assignment to memory"));
+}
+
+Value Walker::incDec(const UnaryOperator *U) {
+  const clang::Expr *Sub = U->getSubExpr()->IgnoreParens();
+  bool Inc = U->isIncrementOp();
+  if (const auto *DR = dyn_cast<DeclRefExpr>(Sub))
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (!isShared(VD)) {
+        Value Old = lookupVar(VD, Sub);
+        Value New;
+        if (Old.K == Value::Int) {
+          New = Value::integer(Inc ? Old.E + 1 : Old.E + (-1));
+        } else if (Old.K == Value::Ptr) {
+          SharedRef P = Old.P;
+          std::int64_t Size = Ctx.getTypeSizeInChars(P.Pointee).getQuantity();
+          P.Offset = P.Offset + (Inc ? Size : -Size);
+          New = Value::pointer(P);
+        }
+        setVar(VD, New);
+        return U->isPrefix() ? New : Old;
+      }
+  if (auto Loc = sharedLValue(Sub)) {
+    record(*Loc, Sub, "load");
+    record(*Loc, Sub, "store");
+    return Value::integer(opaque(U, true, "value loaded from shared '" +
+                                              Loc->Array->getNameAsString() + "'"));
+  }
+  return Value::integer(opaque(U, true, "increment of memory"));
+}
+
+Value Walker::call(const CallExpr *C) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  std::string Name = FD ? FD->getNameAsString() : "";
+  // Atomics on shared memory.
+  if (FD && (StringRef(Name).starts_with("atomic") || StringRef(Name).starts_with("__atomic")) &&
+      C->getNumArgs() >= 1) {
+    auto P = pointer(C->getArg(0));
+    for (unsigned I = 1; I < C->getNumArgs(); ++I)
+      rvalue(C->getArg(I));
+    if (P) {
+      SharedRef Loc = *P;
+      record(Loc, C, "atomic");
+    }
+    return Value::integer(opaque(C, true, "result of '" + Name + "'"));
+  }
+  // min/max.
+  if (FD && C->getNumArgs() == 2 &&
+      (Name == "min" || Name == "max" || Name == "umin" || Name == "umax" || Name == "llmin" ||
+       Name == "llmax" || Name == "ullmin" || Name == "ullmax") &&
+      isIntegral(C->getType())) {
+    Expr A = intValue(C->getArg(0)), B = intValue(C->getArg(1));
+    return Value::integer(Expr::binary(StringRef(Name).contains("min") ? Op::Min : Op::Max, A, B));
+  }
+  if (FD && (Name == "__mul24" || Name == "__umul24") && C->getNumArgs() == 2)
+    return Value::integer(intValue(C->getArg(0)) * intValue(C->getArg(1)));
+  // Operator calls on class types (__half arithmetic, float4 assignment).
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(C)) {
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+      rvalue(OC->getArg(1));
+      if (auto Loc = sharedLValue(OC->getArg(0)))
+        record(*Loc, OC->getArg(0), "store");
+      return Value::integer(opaque(C, true, "assignment"));
+    }
+    bool CompoundAssign = OC->isAssignmentOp();
+    for (unsigned I = 0; I < OC->getNumArgs(); ++I) {
+      const clang::Expr *A = OC->getArg(I);
+      if (A->isGLValue()) {
+        if (auto Loc = sharedLValue(A)) {
+          record(*Loc, A, "load");
+          if (I == 0 && CompoundAssign)
+            record(*Loc, A, "store");
+        }
+      } else {
+        rvalue(A);
+      }
+    }
+    return Value::integer(opaque(C, true, "result of an operator on objects"));
+  }
+  std::vector<Value> Args;
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    const clang::Expr *A = C->getArg(I);
+    QualType PT;
+    if (FD && I < FD->getNumParams())
+      PT = FD->getParamDecl(I)->getType();
+    if (!PT.isNull() && PT->isReferenceType() && A->isGLValue()) {
+      if (auto Loc = sharedLValue(A)) {
+        Loc->Pointee = PT->getPointeeType();
+        Args.push_back(Value::pointer(*Loc)); // a reference to shared memory
+        continue;
+      }
+      Args.push_back(Value());
+      continue;
+    }
+    Args.push_back(rvalue(A));
+  }
+  const FunctionDecl *Def = nullptr;
+  if (FD && FD->hasBody(Def) && Def && CallStack.size() < 8 &&
+      std::find(CallStack.begin(), CallStack.end(), Def) == CallStack.end() &&
+      (Def->hasAttr<CUDADeviceAttr>() || Def->isConstexpr()) && !Def->isVariadic())
+    return inlineCall(Def, C, Args);
+  bool Varying = true;
+  bool PassesShared = false;
+  for (const Value &V : Args)
+    PassesShared |= V.K == Value::Ptr;
+  if (PassesShared)
+    Result.Skipped.push_back({toFileLoc(Ctx.getSourceManager().getExpansionLoc(C->getBeginLoc()),
+                                        Ctx.getSourceManager()),
+                              "shared memory passed to '" + Name +
+                                  "', whose body is not available: its accesses are not analysed"});
+  return Value::integer(opaque(C, Varying, "result of call to '" + Name + "'"));
+}
+
+} // namespace bankcheck::frontend

@@ -1,0 +1,68 @@
+//===- KernelWalker.h - Lower a kernel's shared accesses -------*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Walks one kernel body for one launch configuration, as a small abstract
+/// interpreter: locals are followed to their definitions, constant-trip loops
+/// are unrolled, other loops get a symbolic iteration counter, `if` conditions
+/// become guards, `__device__` helpers are walked in the caller's context. Every
+/// load, store and atomic on a `__shared__` variable (through any pointer alias)
+/// becomes an AccessSite holding symbolic byte offsets: no bank math here.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_FRONTEND_KERNELWALKER_H
+#define BANKCHECK_FRONTEND_KERNELWALKER_H
+
+#include "BankModel/AccessAnalysis.h"
+#include "Report/Finding.h"
+#include "Symbolic/Expr.h"
+#include "Symbolic/SymbolTable.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bankcheck::frontend {
+
+/// A block shape and where it came from, plus kernel arguments that are
+/// constant at that launch.
+struct LaunchConfig {
+  std::optional<bank::BlockShape> Shape;
+  std::string Source; ///< "launch at f.cu:40", "annotation at f.cu:3", "--block-dim", "assumed"
+  std::map<unsigned, std::int64_t> ConstantArgs; ///< parameter index -> value
+};
+
+/// One source access of one shared variable.
+struct AccessSite {
+  const clang::Expr *Where = nullptr;
+  report::FileLoc Loc;
+  const clang::VarDecl *Array = nullptr;
+  std::string Kind; ///< load, store, atomic
+  unsigned AccessBytes = 0;
+  std::vector<bank::AccessInstance> Instances;
+  std::map<std::string, std::size_t> InstanceIndex; ///< dedup key -> index
+  std::string Unmodelled; ///< non-empty: the access cannot be analysed, why
+};
+
+struct KernelResult {
+  std::vector<AccessSite> Sites;
+  symbolic::SymbolTable Symbols;
+  std::vector<report::Note> Skipped; ///< shared uses that could not be lowered
+  std::string Aborted;               ///< non-empty: the walk stopped early, why
+};
+
+/// toFileLoc: the one place a SourceLocation becomes plain {Path, Line, Column, Offset}.
+report::FileLoc toFileLoc(clang::SourceLocation Loc, const clang::SourceManager &SM);
+
+KernelResult walkKernel(const clang::FunctionDecl &Kernel, const LaunchConfig &Config,
+                        clang::ASTContext &Ctx);
+
+} // namespace bankcheck::frontend
+
+#endif

@@ -1,0 +1,45 @@
+//===- LaunchConfigs.h - Block shapes from launches and annotations -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Where a kernel's block shape comes from, in order: an annotation comment
+/// directly above the kernel (`// bankcheck: block-dim(32, 8)`), the launches
+/// `k<<<grid, block>>>` in the same translation unit (each distinct one is
+/// analysed), the `--block-dim` option, or else none (blockDim.x assumed a
+/// multiple of 32).
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_FRONTEND_LAUNCHCONFIGS_H
+#define BANKCHECK_FRONTEND_LAUNCHCONFIGS_H
+
+#include "Frontend/KernelWalker.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace bankcheck::frontend {
+
+/// Every launch in the translation unit, keyed by the launched kernel
+/// (canonical declaration of the specialization).
+std::map<const clang::FunctionDecl *, std::vector<LaunchConfig>>
+collectLaunches(clang::ASTContext &Ctx);
+
+/// The `bankcheck: block-dim(X[,Y[,Z]])` annotation in the comment lines
+/// directly above the kernel, if any. Malformed annotations give an error text.
+std::optional<LaunchConfig> annotationFor(const clang::FunctionDecl &Kernel,
+                                          clang::ASTContext &Ctx, std::string &Error);
+
+/// Parses "X[,Y[,Z]]" (each 1..1024, product <= 1024).
+std::optional<bank::BlockShape> parseBlockDim(llvm::StringRef Text, std::string &Error);
+
+/// The configurations to analyse a kernel with, most specific source first.
+std::vector<LaunchConfig>
+configsFor(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx,
+           const std::map<const clang::FunctionDecl *, std::vector<LaunchConfig>> &Launches,
+           const std::optional<bank::BlockShape> &Option, std::string &Error);
+
+} // namespace bankcheck::frontend
+
+#endif

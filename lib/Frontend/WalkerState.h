@@ -1,0 +1,110 @@
+//===- WalkerState.h - The abstract interpreter behind walkKernel -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Internal to the front end. The walker is split by stage: IndexLowering.cpp
+/// turns expressions into symbolic values (integers, shared pointers, shared
+/// lvalues) and records the accesses it meets; KernelWalker.cpp walks
+/// statements (locals, branches, loops, helper calls).
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_FRONTEND_WALKERSTATE_H
+#define BANKCHECK_FRONTEND_WALKERSTATE_H
+
+#include "Frontend/KernelWalker.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+
+#include <map>
+#include <set>
+
+namespace bankcheck::frontend {
+
+/// Where a shared pointer points: a byte offset into a shared variable.
+struct SharedRef {
+  const clang::VarDecl *Array = nullptr;
+  symbolic::Expr Offset;   ///< bytes from the variable's first byte
+  clang::QualType Pointee; ///< what the pointer points to (the lvalue type)
+};
+
+/// The value of a local or an expression.
+struct Value {
+  enum Kind { None, Int, Ptr } K = None;
+  symbolic::Expr E; ///< Int
+  SharedRef P;      ///< Ptr
+  static Value integer(symbolic::Expr E) { Value V; V.K = Int; V.E = std::move(E); return V; }
+  static Value pointer(SharedRef R) { Value V; V.K = Ptr; V.P = std::move(R); return V; }
+};
+
+class Walker {
+public:
+  Walker(const clang::FunctionDecl &Kernel, const LaunchConfig &Config, clang::ASTContext &Ctx);
+  KernelResult run();
+
+  // --- IndexLowering.cpp: expressions ---
+  /// The value of an rvalue expression; records accesses inside it.
+  Value rvalue(const clang::Expr *E);
+  symbolic::Expr intValue(const clang::Expr *E);
+  /// A pointer into shared memory, or nullopt (subexpressions still evaluated).
+  std::optional<SharedRef> pointer(const clang::Expr *E);
+  /// A shared lvalue, or nullopt (subexpressions still evaluated).
+  std::optional<SharedRef> sharedLValue(const clang::Expr *E);
+  void record(const SharedRef &L, const clang::Expr *Where, const char *Kind);
+  symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why);
+  bool isVarying(const symbolic::Expr &E) const { return Result.Symbols.isLaneVarying(E); }
+  Value assign(const clang::BinaryOperator *B);
+  Value incDec(const clang::UnaryOperator *U);
+  Value call(const clang::CallExpr *C);
+  Value inlineCall(const clang::FunctionDecl *FD, const clang::CallExpr *C,
+                   const std::vector<Value> &Args);
+  void evalChildren(const clang::Stmt *S);
+  std::optional<symbolic::Expr> builtinCoordinate(const clang::Expr *E);
+  Value lookupVar(const clang::VarDecl *VD, const clang::Expr *Use);
+  void setVar(const clang::VarDecl *VD, Value V);
+
+  // --- KernelWalker.cpp: statements ---
+  void walkStmt(const clang::Stmt *S);
+  void walkCompound(const clang::CompoundStmt *C);
+  void walkIf(const clang::IfStmt *I);
+  void walkLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
+                const clang::Stmt *Body, const clang::Stmt *Loop, bool CondFirst);
+  bool tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
+                 const std::set<const clang::VarDecl *> &Carried, unsigned Line);
+  void symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
+                    const std::set<const clang::VarDecl *> &Carried, unsigned Line);
+  void mergeBranches(const std::map<const clang::VarDecl *, Value> &Before,
+                     const std::map<const clang::VarDecl *, Value> &Then,
+                     const std::map<const clang::VarDecl *, Value> &Else,
+                     const symbolic::Expr &Cond);
+  bank::Guard makeGuard(const symbolic::Expr &Cond, const clang::Expr *Src);
+  std::string sourceText(const clang::Expr *E) const;
+  unsigned lineOf(const clang::Stmt *S) const;
+  bool overBudget();
+
+  const clang::FunctionDecl &Kernel;
+  const LaunchConfig &Config;
+  clang::ASTContext &Ctx;
+  KernelResult Result;
+  std::map<const clang::VarDecl *, Value> Vars;
+  std::vector<bank::Guard> Guards;
+  std::vector<std::string> Labels;
+  std::map<std::pair<const clang::Expr *, std::string>, std::size_t> SiteIndex;
+  std::vector<const clang::FunctionDecl *> CallStack;
+  /// Values of `return` statements of the helper being inlined.
+  std::vector<std::vector<Value>> Returns;
+  bool Recording = true;
+  unsigned UnrollProduct = 1;
+  std::uint64_t Steps = 0;
+  unsigned OpaqueCount = 0;
+};
+
+/// Variables a statement assigns (=, op=, ++, --, or takes the address of).
+std::set<const clang::VarDecl *> assignedVars(const clang::Stmt *S);
+/// True when S contains break, return or goto (outside nested loops for break).
+bool hasEarlyExit(const clang::Stmt *S);
+
+} // namespace bankcheck::frontend
+
+#endif

@@ -1,0 +1,79 @@
+//===- Finding.h - What the reporters print -------------------*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Plain data handed to the reporters: one Finding per analysed access and
+/// launch configuration. No Clang or analysis types: reporters only format.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_REPORT_FINDING_H
+#define BANKCHECK_REPORT_FINDING_H
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bankcheck::report {
+
+/// A position in a source file: the one form a location takes outside the
+/// front end. Line and Column are 1-based; Offset is the byte offset.
+struct FileLoc {
+  std::string Path;
+  unsigned Line = 0, Column = 0;
+  unsigned Offset = 0;
+  bool valid() const { return !Path.empty() && Line != 0; }
+};
+
+struct Note {
+  FileLoc Loc; ///< may be invalid: a note about the finding as a whole
+  std::string Message;
+};
+
+/// Replace [Offset, Offset + Length) of Loc.Path with Text.
+struct TextEdit {
+  FileLoc Loc;
+  unsigned Length = 0;
+  std::string Text;
+};
+
+struct Finding {
+  std::string CheckId = "bankcheck-bank-conflict";
+  FileLoc Loc;
+  std::string Kernel;     ///< with template arguments
+  std::string Array;
+  FileLoc ArrayDecl;
+  std::string ElementType;
+  std::string Kind;       ///< load, store, atomic
+  unsigned AccessBytes = 0;
+  std::optional<std::array<unsigned, 3>> BlockDim;
+  std::string BlockDimSource;
+  std::string Status;     ///< conflict, clean, possible, unknown
+  unsigned WavefrontsWorst = 0;
+  double WavefrontsMean = 0;
+  unsigned IdealWavefronts = 0;
+  unsigned Degree = 0;
+  std::string Reason;
+  std::vector<std::string> Assumptions;
+  /// The worst warp instance, for replay.
+  bool HasWorst = false;
+  std::optional<unsigned> WorstWarp;
+  std::string WorstIteration, WorstValues;
+  std::array<std::optional<std::uint64_t>, 32> WorstLanes{};
+  std::string Message;     ///< the diagnostic's first line, without location
+  std::vector<Note> Notes; ///< printed under the diagnostic
+  std::vector<TextEdit> Fixes;
+
+  bool isDiagnostic() const { return Status == "conflict" || Status == "possible"; }
+};
+
+/// How one input file went.
+struct FileStatus {
+  std::string Path;
+  bool Ok = true;
+  std::string Error;
+};
+
+} // namespace bankcheck::report
+
+#endif

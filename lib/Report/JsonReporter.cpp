@@ -1,0 +1,79 @@
+//===- JsonReporter.cpp - The JSON report (docs/json-format.md) -----------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Report/Reporters.h"
+
+#include "llvm/Support/JSON.h"
+
+namespace bankcheck::report {
+
+namespace {
+llvm::json::Value loc(const FileLoc &L) {
+  return llvm::json::Object{{"file", L.Path}, {"line", L.Line}, {"column", L.Column}};
+}
+} // namespace
+
+void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               const std::vector<FileStatus> &Files, const std::string &Version) {
+  llvm::json::Array FileArr;
+  for (const FileStatus &F : Files) {
+    llvm::json::Object O{{"file", F.Path}, {"status", F.Ok ? "ok" : "error"}};
+    if (!F.Ok)
+      O["error"] = F.Error;
+    FileArr.push_back(std::move(O));
+  }
+  llvm::json::Array Acc;
+  for (const Finding &F : Findings) {
+    llvm::json::Object O;
+    O["file"] = F.Loc.Path;
+    O["line"] = F.Loc.Line;
+    O["column"] = F.Loc.Column;
+    O["kernel"] = F.Kernel;
+    O["array"] = F.Array;
+    O["array_decl"] = loc(F.ArrayDecl);
+    O["element_type"] = F.ElementType;
+    O["kind"] = F.Kind;
+    O["access_bytes"] = F.AccessBytes;
+    if (F.BlockDim)
+      O["block_dim"] = llvm::json::Array{(*F.BlockDim)[0], (*F.BlockDim)[1], (*F.BlockDim)[2]};
+    else
+      O["block_dim"] = nullptr;
+    O["block_dim_source"] = F.BlockDimSource;
+    O["status"] = F.Status;
+    O["wavefronts_worst"] = F.WavefrontsWorst;
+    O["wavefronts_mean"] = F.WavefrontsMean;
+    O["ideal_wavefronts"] = F.IdealWavefronts;
+    O["degree"] = F.Degree;
+    O["reason"] = F.Reason;
+    llvm::json::Array As;
+    for (const std::string &A : F.Assumptions)
+      As.push_back(A);
+    O["assumptions"] = std::move(As);
+    if (F.HasWorst) {
+      llvm::json::Array Lanes;
+      for (const auto &L : F.WorstLanes)
+        Lanes.push_back(L ? llvm::json::Value(static_cast<std::int64_t>(*L)) : llvm::json::Value(nullptr));
+      llvm::json::Object W{{"iteration", F.WorstIteration}, {"values", F.WorstValues},
+                           {"lanes", std::move(Lanes)}};
+      W["warp"] = F.WorstWarp ? llvm::json::Value(*F.WorstWarp) : llvm::json::Value(nullptr);
+      O["worst"] = std::move(W);
+    } else {
+      O["worst"] = nullptr;
+    }
+    Acc.push_back(std::move(O));
+  }
+  Summary S = summarize(Findings);
+  llvm::json::Object Root{
+      {"tool", "bankcheck"},
+      {"version", Version},
+      {"files", std::move(FileArr)},
+      {"accesses", std::move(Acc)},
+      {"summary", llvm::json::Object{{"accesses", Findings.size()},
+                                     {"conflict", S.Conflict},
+                                     {"possible", S.Possible},
+                                     {"unknown", S.Unknown},
+                                     {"clean", S.Clean}}}};
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
+}
+
+} // namespace bankcheck::report

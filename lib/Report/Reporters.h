@@ -1,0 +1,47 @@
+//===- Reporters.h - Text and JSON output of findings ----------*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Formatting only: findings in, text out. The text form follows clang's
+/// diagnostics (`file:line:col: warning: ... [check-id]`, source line, caret,
+/// notes); the JSON form is documented in docs/json-format.md.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_REPORT_REPORTERS_H
+#define BANKCHECK_REPORT_REPORTERS_H
+
+#include "Report/Finding.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace bankcheck::report {
+
+struct TextOptions {
+  bool Color = false;
+  bool ShowUnknown = true; ///< print undecided accesses as remarks
+};
+
+/// Reads a source file's text for snippets; returns false when unreadable.
+using SourceReader = std::function<bool(const std::string &Path, std::string &Text)>;
+
+void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               const std::vector<Note> &Remarks, const TextOptions &Opts,
+               const SourceReader &Read);
+
+void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               const std::vector<FileStatus> &Files, const std::string &Version);
+
+struct Summary {
+  unsigned Conflict = 0, Possible = 0, Unknown = 0, Clean = 0;
+};
+Summary summarize(const std::vector<Finding> &Findings);
+
+/// Sorts findings by file, line, column, kind, kernel, block shape; stable.
+void sortFindings(std::vector<Finding> &Findings);
+
+} // namespace bankcheck::report
+
+#endif

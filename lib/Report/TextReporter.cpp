@@ -1,0 +1,117 @@
+//===- TextReporter.cpp - Clang-style text diagnostics --------------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Report/Reporters.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace bankcheck::report {
+
+namespace {
+const char *Bold = "\033[1m", *Reset = "\033[0m", *Magenta = "\033[1;35m", *Black = "\033[1;30m",
+           *Green = "\033[1;32m", *Cyan = "\033[1;36m";
+
+class Printer {
+public:
+  Printer(llvm::raw_ostream &OS, const TextOptions &O, const SourceReader &R)
+      : OS(OS), Opts(O), Read(R) {}
+
+  void diag(const FileLoc &Loc, const char *Level, const char *LevelColor, const std::string &Msg,
+            const std::string &Check, bool Snippet) {
+    if (Opts.Color) OS << Bold;
+    if (Loc.valid())
+      OS << Loc.Path << ":" << Loc.Line << ":" << Loc.Column << ": ";
+    if (Opts.Color) OS << LevelColor;
+    OS << Level << ": ";
+    if (Opts.Color) OS << Reset << Bold;
+    OS << Msg;
+    if (!Check.empty())
+      OS << " [" << Check << "]";
+    if (Opts.Color) OS << Reset;
+    OS << "\n";
+    if (Snippet && Loc.valid())
+      snippet(Loc);
+  }
+
+  void snippet(const FileLoc &Loc) {
+    auto It = Cache.find(Loc.Path);
+    if (It == Cache.end()) {
+      std::string Text;
+      if (!Read || !Read(Loc.Path, Text))
+        Text.clear();
+      It = Cache.emplace(Loc.Path, std::move(Text)).first;
+    }
+    const std::string &T = It->second;
+    if (T.empty())
+      return;
+    std::size_t Start = 0;
+    for (unsigned L = 1; L < Loc.Line; ++L) {
+      Start = T.find('\n', Start);
+      if (Start == std::string::npos)
+        return;
+      ++Start;
+    }
+    std::size_t End = T.find('\n', Start);
+    std::string Line = T.substr(Start, End == std::string::npos ? std::string::npos : End - Start);
+    if (!Line.empty() && Line.back() == '\r')
+      Line.pop_back();
+    std::string Num = std::to_string(Loc.Line);
+    std::string Gutter(std::max<std::size_t>(5, Num.size() + 1), ' ');
+    OS << std::string(Gutter.size() - Num.size(), ' ') << Num << " | " << Line << "\n";
+    std::string Caret;
+    for (unsigned C = 1; C < Loc.Column && C - 1 < Line.size(); ++C)
+      Caret += Line[C - 1] == '\t' ? '\t' : ' ';
+    OS << Gutter << " | " << Caret;
+    if (Opts.Color) OS << Green;
+    OS << "^";
+    if (Opts.Color) OS << Reset;
+    OS << "\n";
+  }
+
+  llvm::raw_ostream &OS;
+  const TextOptions &Opts;
+  const SourceReader &Read;
+  std::map<std::string, std::string> Cache;
+};
+} // namespace
+
+void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               const std::vector<Note> &Remarks, const TextOptions &Opts, const SourceReader &Read) {
+  Printer P(OS, Opts, Read);
+  for (const Finding &F : Findings) {
+    if (F.isDiagnostic()) {
+      P.diag(F.Loc, "warning", Magenta, F.Message, F.CheckId, true);
+      for (const Note &N : F.Notes)
+        P.diag(N.Loc, "note", Black, N.Message, "", false);
+    } else if (F.Status == "unknown" && Opts.ShowUnknown) {
+      P.diag(F.Loc, "remark", Cyan, F.Message, F.CheckId, false);
+    }
+  }
+  for (const Note &N : Remarks)
+    P.diag(N.Loc, "remark", Cyan, N.Message, "", false);
+}
+
+Summary summarize(const std::vector<Finding> &Findings) {
+  Summary S;
+  for (const Finding &F : Findings) {
+    if (F.Status == "conflict") ++S.Conflict;
+    else if (F.Status == "possible") ++S.Possible;
+    else if (F.Status == "unknown") ++S.Unknown;
+    else ++S.Clean;
+  }
+  return S;
+}
+
+void sortFindings(std::vector<Finding> &Findings) {
+  auto Key = [](const Finding &F) {
+    return std::make_tuple(F.Loc.Path, F.Loc.Line, F.Loc.Column, F.Kind, F.Kernel,
+                           F.BlockDim ? (*F.BlockDim)[0] : 0u, F.BlockDim ? (*F.BlockDim)[1] : 0u,
+                           F.BlockDim ? (*F.BlockDim)[2] : 0u, F.BlockDimSource);
+  };
+  std::stable_sort(Findings.begin(), Findings.end(),
+                   [&](const Finding &A, const Finding &B) { return Key(A) < Key(B); });
+}
+
+} // namespace bankcheck::report

@@ -1,0 +1,229 @@
+//===- Evaluate.cpp - Concrete and affine evaluation ----------------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Symbolic/Evaluate.h"
+
+#include <algorithm>
+
+namespace bankcheck::symbolic {
+
+std::optional<std::int64_t> applyBinary(Op O, std::int64_t L, std::int64_t R) {
+  std::int64_t Out;
+  switch (O) {
+  case Op::Add:
+    if (__builtin_add_overflow(L, R, &Out)) return std::nullopt;
+    return Out;
+  case Op::Sub:
+    if (__builtin_sub_overflow(L, R, &Out)) return std::nullopt;
+    return Out;
+  case Op::Mul:
+    if (__builtin_mul_overflow(L, R, &Out)) return std::nullopt;
+    return Out;
+  case Op::Div:
+    if (R == 0 || (L == INT64_MIN && R == -1)) return std::nullopt;
+    return L / R;
+  case Op::Mod:
+    if (R == 0 || (L == INT64_MIN && R == -1)) return std::nullopt;
+    return L % R;
+  case Op::And: return L & R;
+  case Op::Or: return L | R;
+  case Op::Xor: return L ^ R;
+  case Op::Shl:
+    if (R < 0 || R >= 63) return std::nullopt;
+    if (L < 0 || L > (INT64_MAX >> R)) return std::nullopt;
+    return L << R;
+  case Op::Shr:
+    if (R < 0 || R >= 63) return std::nullopt;
+    return L >> R;
+  case Op::Min: return std::min(L, R);
+  case Op::Max: return std::max(L, R);
+  case Op::Lt: return L < R;
+  case Op::Le: return L <= R;
+  case Op::Eq: return L == R;
+  case Op::Ne: return L != R;
+  case Op::LAnd: return (L != 0) && (R != 0);
+  case Op::LOr: return (L != 0) || (R != 0);
+  default: return std::nullopt;
+  }
+}
+
+const char *describe(EvalFailure F) {
+  switch (F) {
+  case EvalFailure::None: return "no failure";
+  case EvalFailure::Unbound: return "a value is unknown";
+  case EvalFailure::Overflow: return "index arithmetic overflows 64 bits";
+  case EvalFailure::DivByZero: return "division by zero";
+  case EvalFailure::BadShift: return "shift by a negative or too large amount";
+  case EvalFailure::NonAffine: return "an unknown value enters the index non-linearly";
+  case EvalFailure::TooDeep: return "the index expression is nested too deeply";
+  }
+  return "";
+}
+
+namespace {
+EvalFailure failureOf(Op O, std::int64_t R) {
+  if ((O == Op::Div || O == Op::Mod) && R == 0) return EvalFailure::DivByZero;
+  if ((O == Op::Shl || O == Op::Shr) && (R < 0 || R >= 63)) return EvalFailure::BadShift;
+  return EvalFailure::Overflow;
+}
+
+std::optional<std::int64_t> eval(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth) {
+  if (Depth > MaxEvalDepth) {
+    Why = EvalFailure::TooDeep;
+    return std::nullopt;
+  }
+  switch (E.op()) {
+  case Op::Const:
+    return E.constValue();
+  case Op::Var:
+    if (auto V = B.lookup(E.symbol())) return V;
+    Why = EvalFailure::Unbound;
+    return std::nullopt;
+  case Op::LNot: {
+    auto V = eval(E.operand(0), B, Why, Depth + 1);
+    if (!V) return std::nullopt;
+    return std::int64_t(*V == 0);
+  }
+  case Op::Select: {
+    auto C = eval(E.operand(0), B, Why, Depth + 1);
+    if (!C) return std::nullopt;
+    return eval(E.operand(*C ? 1 : 2), B, Why, Depth + 1);
+  }
+  default: {
+    auto L = eval(E.operand(0), B, Why, Depth + 1);
+    if (!L) return std::nullopt;
+    auto R = eval(E.operand(1), B, Why, Depth + 1);
+    if (!R) return std::nullopt;
+    auto V = applyBinary(E.op(), *L, *R);
+    if (!V) Why = failureOf(E.op(), *R);
+    return V;
+  }
+  }
+}
+
+std::optional<Affine> scale(const Affine &A, std::int64_t K) {
+  Affine Out;
+  if (__builtin_mul_overflow(A.C, K, &Out.C)) return std::nullopt;
+  if (K == 0) return Out;
+  for (auto [S, C] : A.Terms) {
+    std::int64_t P;
+    if (__builtin_mul_overflow(C, K, &P)) return std::nullopt;
+    Out.Terms.push_back({S, P});
+  }
+  return Out;
+}
+
+std::optional<Affine> addAffine(const Affine &A, const Affine &Bv, std::int64_t Sign) {
+  Affine Out;
+  std::int64_t C2 = Bv.C;
+  if (Sign < 0 && __builtin_mul_overflow(C2, -1, &C2)) return std::nullopt;
+  if (__builtin_add_overflow(A.C, C2, &Out.C)) return std::nullopt;
+  std::size_t I = 0, J = 0;
+  while (I < A.Terms.size() || J < Bv.Terms.size()) {
+    if (J == Bv.Terms.size() || (I < A.Terms.size() && A.Terms[I].first < Bv.Terms[J].first)) {
+      Out.Terms.push_back(A.Terms[I++]);
+      continue;
+    }
+    std::int64_t T = Bv.Terms[J].second;
+    if (Sign < 0 && __builtin_mul_overflow(T, -1, &T)) return std::nullopt;
+    if (I == A.Terms.size() || Bv.Terms[J].first < A.Terms[I].first) {
+      Out.Terms.push_back({Bv.Terms[J].first, T});
+      ++J;
+      continue;
+    }
+    std::int64_t S;
+    if (__builtin_add_overflow(A.Terms[I].second, T, &S)) return std::nullopt;
+    if (S != 0) Out.Terms.push_back({A.Terms[I].first, S});
+    ++I, ++J;
+  }
+  return Out;
+}
+
+std::optional<Affine> evalAffine(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth) {
+  if (Depth > MaxEvalDepth) {
+    Why = EvalFailure::TooDeep;
+    return std::nullopt;
+  }
+  auto Fail = [&](EvalFailure F) -> std::optional<Affine> {
+    Why = F;
+    return std::nullopt;
+  };
+  switch (E.op()) {
+  case Op::Const: {
+    Affine A;
+    A.C = E.constValue();
+    return A;
+  }
+  case Op::Var: {
+    Affine A;
+    if (auto V = B.lookup(E.symbol()))
+      A.C = *V;
+    else
+      A.Terms.push_back({E.symbol(), 1});
+    return A;
+  }
+  case Op::LNot: {
+    auto V = evalAffine(E.operand(0), B, Why, Depth + 1);
+    if (!V) return std::nullopt;
+    if (!V->isConstant()) return Fail(EvalFailure::NonAffine);
+    Affine A;
+    A.C = V->C == 0;
+    return A;
+  }
+  case Op::Select: {
+    auto C = evalAffine(E.operand(0), B, Why, Depth + 1);
+    if (!C) return std::nullopt;
+    if (!C->isConstant()) return Fail(EvalFailure::NonAffine);
+    return evalAffine(E.operand(C->C ? 1 : 2), B, Why, Depth + 1);
+  }
+  default:
+    break;
+  }
+  auto L = evalAffine(E.operand(0), B, Why, Depth + 1);
+  if (!L) return std::nullopt;
+  auto R = evalAffine(E.operand(1), B, Why, Depth + 1);
+  if (!R) return std::nullopt;
+  if (L->isConstant() && R->isConstant()) {
+    auto V = applyBinary(E.op(), L->C, R->C);
+    if (!V) return Fail(failureOf(E.op(), R->C));
+    Affine A;
+    A.C = *V;
+    return A;
+  }
+  std::optional<Affine> Out;
+  switch (E.op()) {
+  case Op::Add: Out = addAffine(*L, *R, 1); break;
+  case Op::Sub: Out = addAffine(*L, *R, -1); break;
+  case Op::Mul:
+    if (R->isConstant()) Out = scale(*L, R->C);
+    else if (L->isConstant()) Out = scale(*R, L->C);
+    else return Fail(EvalFailure::NonAffine);
+    break;
+  case Op::Shl:
+    if (!R->isConstant()) return Fail(EvalFailure::NonAffine);
+    if (R->C < 0 || R->C >= 62) return Fail(EvalFailure::BadShift);
+    Out = scale(*L, std::int64_t(1) << R->C);
+    break;
+  default:
+    return Fail(EvalFailure::NonAffine);
+  }
+  if (!Out) return Fail(EvalFailure::Overflow);
+  return Out;
+}
+} // namespace
+
+std::optional<std::int64_t> evaluate(const Expr &E, const Env &Bound, EvalFailure *Why) {
+  EvalFailure W = EvalFailure::None;
+  auto V = eval(E, Bound, W, 0);
+  if (Why) *Why = V ? EvalFailure::None : W;
+  return V;
+}
+
+std::optional<Affine> evaluateAffine(const Expr &E, const Env &Bound, EvalFailure *Why) {
+  EvalFailure W = EvalFailure::None;
+  auto V = evalAffine(E, Bound, W, 0);
+  if (Why) *Why = V ? EvalFailure::None : W;
+  return V;
+}
+
+} // namespace bankcheck::symbolic

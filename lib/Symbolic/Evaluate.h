@@ -1,0 +1,80 @@
+//===- Evaluate.h - Concrete and affine evaluation of an Expr -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Two evaluators. `evaluate` gives the integer value of an expression once
+/// every symbol it mentions is bound. `evaluateAffine` leaves some symbols
+/// free and gives the value as C + sum(Coeff_i * Sym_i) when the expression is
+/// affine in the free symbols, and fails otherwise. Both fail (never guess) on
+/// overflow, division by zero and shifts by negative or >= 63 amounts.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_SYMBOLIC_EVALUATE_H
+#define BANKCHECK_SYMBOLIC_EVALUATE_H
+
+#include "Symbolic/Expr.h"
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace bankcheck::symbolic {
+
+/// C semantics of one binary operator on 64-bit values; nullopt on overflow,
+/// division by zero or a shift amount outside [0, 63).
+std::optional<std::int64_t> applyBinary(Op O, std::int64_t L, std::int64_t R);
+
+enum class EvalFailure : std::uint8_t {
+  None,
+  Unbound,      ///< a symbol has no value
+  Overflow,     ///< a result does not fit in 64 bits
+  DivByZero,    ///< `/` or `%` by zero
+  BadShift,     ///< shift by a negative or too large amount
+  NonAffine,    ///< evaluateAffine: a free symbol enters non-linearly
+  TooDeep       ///< the tree is deeper than the evaluator walks
+};
+const char *describe(EvalFailure F);
+
+/// Values of bound symbols, indexed by SymbolId; unbound ones are nullopt.
+class Env {
+public:
+  explicit Env(std::size_t NumSymbols = 0) : Values(NumSymbols) {}
+  void bind(SymbolId S, std::int64_t V) {
+    if (S >= Values.size())
+      Values.resize(S + 1);
+    Values[S] = V;
+  }
+  void unbind(SymbolId S) {
+    if (S < Values.size())
+      Values[S].reset();
+  }
+  std::optional<std::int64_t> lookup(SymbolId S) const {
+    return S < Values.size() ? Values[S] : std::nullopt;
+  }
+
+private:
+  std::vector<std::optional<std::int64_t>> Values;
+};
+
+/// Deepest tree the evaluators walk; deeper ones fail with TooDeep.
+constexpr unsigned MaxEvalDepth = 2000;
+
+std::optional<std::int64_t> evaluate(const Expr &E, const Env &Bound,
+                                     EvalFailure *Why = nullptr);
+
+/// C + sum of Terms[i].second * Terms[i].first; Terms sorted by symbol,
+/// no zero coefficients.
+struct Affine {
+  std::int64_t C = 0;
+  std::vector<std::pair<SymbolId, std::int64_t>> Terms;
+  bool isConstant() const { return Terms.empty(); }
+  bool sameTerms(const Affine &O) const { return Terms == O.Terms; }
+};
+
+/// Symbols without a value in Bound are free.
+std::optional<Affine> evaluateAffine(const Expr &E, const Env &Bound,
+                                     EvalFailure *Why = nullptr);
+
+} // namespace bankcheck::symbolic
+
+#endif

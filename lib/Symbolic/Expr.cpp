@@ -1,0 +1,154 @@
+//===- Expr.cpp - Expression factories and constant folding ----------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Symbolic/Expr.h"
+#include "Symbolic/Evaluate.h"
+
+#include <algorithm>
+
+namespace bankcheck::symbolic {
+
+const char *opSpelling(Op O) {
+  switch (O) {
+  case Op::Add: return "+";
+  case Op::Sub: return "-";
+  case Op::Mul: return "*";
+  case Op::Div: return "/";
+  case Op::Mod: return "%";
+  case Op::And: return "&";
+  case Op::Or: return "|";
+  case Op::Xor: return "^";
+  case Op::Shl: return "<<";
+  case Op::Shr: return ">>";
+  case Op::Min: return "min";
+  case Op::Max: return "max";
+  case Op::Lt: return "<";
+  case Op::Le: return "<=";
+  case Op::Eq: return "==";
+  case Op::Ne: return "!=";
+  case Op::LAnd: return "&&";
+  case Op::LOr: return "||";
+  case Op::LNot: return "!";
+  case Op::Select: return "?:";
+  case Op::Const:
+  case Op::Var: break;
+  }
+  return "";
+}
+
+Expr Expr::constant(std::int64_t V) {
+  return Expr(std::make_shared<const Node>(Node{Op::Const, V, {}}));
+}
+
+Expr Expr::var(SymbolId S) {
+  return Expr(std::make_shared<const Node>(Node{Op::Var, static_cast<std::int64_t>(S), {}}));
+}
+
+// Folding rules. Each keeps C semantics; a fold that would overflow, divide by
+// zero or shift out of range is not done, so evaluation later reports it.
+Expr Expr::binary(Op O, Expr L, Expr R) {
+  if (L.isConst() && R.isConst()) {
+    if (std::optional<std::int64_t> V = applyBinary(O, L.constValue(), R.constValue()))
+      return constant(*V);
+  }
+  switch (O) {
+  case Op::Add:
+    if (L.isConst(0)) return R;   // 0 + x -> x
+    if (R.isConst(0)) return L;   // x + 0 -> x
+    if (L.isConst()) std::swap(L, R); // constants go right
+    // (x + c1) + c2 -> x + (c1 + c2), when c1 + c2 does not overflow.
+    if (R.isConst() && L.N->Kind == Op::Add && L.operand(1).isConst())
+      if (auto S = applyBinary(Op::Add, L.operand(1).constValue(), R.constValue()))
+        return binary(Op::Add, L.operand(0), constant(*S));
+    break;
+  case Op::Sub:
+    if (R.isConst(0)) return L;   // x - 0 -> x
+    if (R.isConst() && R.constValue() != INT64_MIN)
+      return binary(Op::Add, L, constant(-R.constValue())); // x - c -> x + (-c)
+    if (L.equals(R)) return constant(0); // x - x -> 0 (evaluation of x cannot fail differently)
+    break;
+  case Op::Mul:
+    if (L.isConst()) std::swap(L, R);
+    if (R.isConst(0)) return R;   // x * 0 -> 0 (x is total: our leaves never fail alone)
+    if (R.isConst(1)) return L;   // x * 1 -> x
+    // (x * c1) * c2 -> x * (c1 * c2)
+    if (R.isConst() && L.N->Kind == Op::Mul && L.operand(1).isConst())
+      if (auto P = applyBinary(Op::Mul, L.operand(1).constValue(), R.constValue()))
+        return binary(Op::Mul, L.operand(0), constant(*P));
+    break;
+  case Op::Div:
+    if (R.isConst(1)) return L;   // x / 1 -> x
+    break;
+  case Op::Shl:
+  case Op::Shr:
+    if (R.isConst(0)) return L;   // x << 0 -> x
+    break;
+  case Op::Or:
+  case Op::Xor:
+    if (R.isConst(0)) return L;   // x | 0, x ^ 0 -> x
+    if (L.isConst(0)) return R;
+    break;
+  default:
+    break;
+  }
+  return Expr(std::make_shared<const Node>(Node{O, 0, {std::move(L), std::move(R)}}));
+}
+
+Expr Expr::select(Expr C, Expr T, Expr F) {
+  if (C.isConst())
+    return C.constValue() ? T : F;
+  if (T.equals(F))
+    return T;
+  return Expr(std::make_shared<const Node>(Node{Op::Select, 0, {std::move(C), std::move(T), std::move(F)}}));
+}
+
+Expr Expr::lnot(Expr E) {
+  if (E.isConst())
+    return constant(E.constValue() == 0);
+  return Expr(std::make_shared<const Node>(Node{Op::LNot, 0, {std::move(E)}}));
+}
+
+std::size_t Expr::size() const {
+  if (!N)
+    return 0;
+  std::size_t S = 1;
+  for (const Expr &O : N->Ops)
+    S += O.size();
+  return S;
+}
+
+unsigned Expr::depth() const {
+  if (!N)
+    return 0;
+  unsigned D = 0;
+  for (const Expr &O : N->Ops)
+    D = std::max(D, O.depth());
+  return D + 1;
+}
+
+bool Expr::equals(const Expr &O) const {
+  if (N == O.N)
+    return true;
+  if (!N || !O.N || N->Kind != O.N->Kind || N->Value != O.N->Value ||
+      N->Ops.size() != O.N->Ops.size())
+    return false;
+  for (std::size_t I = 0; I < N->Ops.size(); ++I)
+    if (!N->Ops[I].equals(O.N->Ops[I]))
+      return false;
+  return true;
+}
+
+Expr operator+(Expr L, Expr R) { return Expr::binary(Op::Add, L, R); }
+Expr operator-(Expr L, Expr R) { return Expr::binary(Op::Sub, L, R); }
+Expr operator*(Expr L, Expr R) { return Expr::binary(Op::Mul, L, R); }
+Expr operator/(Expr L, Expr R) { return Expr::binary(Op::Div, L, R); }
+Expr operator%(Expr L, Expr R) { return Expr::binary(Op::Mod, L, R); }
+Expr operator&(Expr L, Expr R) { return Expr::binary(Op::And, L, R); }
+Expr operator|(Expr L, Expr R) { return Expr::binary(Op::Or, L, R); }
+Expr operator^(Expr L, Expr R) { return Expr::binary(Op::Xor, L, R); }
+Expr operator<<(Expr L, Expr R) { return Expr::binary(Op::Shl, L, R); }
+Expr operator>>(Expr L, Expr R) { return Expr::binary(Op::Shr, L, R); }
+Expr operator+(Expr L, std::int64_t R) { return L + Expr::constant(R); }
+Expr operator*(Expr L, std::int64_t R) { return L * Expr::constant(R); }
+
+} // namespace bankcheck::symbolic

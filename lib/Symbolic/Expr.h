@@ -1,0 +1,136 @@
+//===- Expr.h - Immutable integer expressions over thread symbols -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// The symbolic index IR. An Expr is an immutable tree of integer operations
+/// over symbols (threadIdx, blockDim, loop counters, warp-uniform values).
+/// Nodes come from factories and are never mutated; the factories fold
+/// constants and apply the few rewrites listed beside them. Semantics are C's
+/// on 64-bit signed integers: `/` truncates toward zero, `%` takes the sign of
+/// the dividend. Overflow, division by zero and out-of-range shifts make an
+/// evaluation fail (see Evaluate.h); they are never given a value.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_SYMBOLIC_EXPR_H
+#define BANKCHECK_SYMBOLIC_EXPR_H
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace bankcheck::symbolic {
+
+/// Index of a symbol in a SymbolTable.
+using SymbolId = std::uint32_t;
+
+enum class Op : std::uint8_t {
+  Const, ///< integer literal
+  Var,   ///< a symbol
+  Add,   ///< L + R
+  Sub,   ///< L - R
+  Mul,   ///< L * R
+  Div,   ///< L / R, truncating toward zero
+  Mod,   ///< L % R, sign of L
+  And,   ///< L & R (two's complement)
+  Or,    ///< L | R
+  Xor,   ///< L ^ R
+  Shl,   ///< L << R, R in [0, 63)
+  Shr,   ///< L >> R, arithmetic, R in [0, 63)
+  Min,   ///< min(L, R)
+  Max,   ///< max(L, R)
+  Lt,    ///< L < R, 1 or 0
+  Le,    ///< L <= R
+  Eq,    ///< L == R
+  Ne,    ///< L != R
+  LAnd,  ///< L && R (both evaluated; a failing operand fails)
+  LOr,   ///< L || R
+  LNot,  ///< !L
+  Select ///< Cond ? T : F
+};
+
+/// Spelling of a binary operator in C ("+", "<<", "min", ...).
+const char *opSpelling(Op O);
+
+class Expr {
+public:
+  struct Node {
+    Op Kind;
+    std::int64_t Value = 0; ///< Const: the value; Var: the SymbolId.
+    std::vector<Expr> Ops;  ///< operands, in order
+  };
+
+  Expr() = default; ///< a null Expr; isNull() is true
+
+  static Expr constant(std::int64_t V);
+  static Expr var(SymbolId S);
+  static Expr binary(Op O, Expr L, Expr R);
+  static Expr select(Expr C, Expr T, Expr F);
+  static Expr lnot(Expr E);
+
+  bool isNull() const { return !N; }
+  Op op() const { return N->Kind; }
+  bool isConst() const { return N && N->Kind == Op::Const; }
+  bool isConst(std::int64_t V) const { return isConst() && N->Value == V; }
+  std::int64_t constValue() const { return N->Value; }
+  bool isVar() const { return N && N->Kind == Op::Var; }
+  SymbolId symbol() const { return static_cast<SymbolId>(N->Value); }
+  const std::vector<Expr> &operands() const { return N->Ops; }
+  const Expr &operand(unsigned I) const { return N->Ops[I]; }
+  /// Number of nodes in the tree (shared nodes counted once per use).
+  std::size_t size() const;
+  /// Tree depth; factories refuse nothing, callers bound depth with this.
+  unsigned depth() const;
+  /// Structural identity (pointer-equal or equal trees).
+  bool equals(const Expr &O) const;
+
+private:
+  explicit Expr(std::shared_ptr<const Node> P) : N(std::move(P)) {}
+  std::shared_ptr<const Node> N;
+};
+
+Expr operator+(Expr L, Expr R);
+Expr operator-(Expr L, Expr R);
+Expr operator*(Expr L, Expr R);
+Expr operator/(Expr L, Expr R); ///< C semantics: truncates toward zero.
+Expr operator%(Expr L, Expr R); ///< C semantics: the sign follows the dividend.
+Expr operator&(Expr L, Expr R);
+Expr operator|(Expr L, Expr R);
+Expr operator^(Expr L, Expr R);
+Expr operator<<(Expr L, Expr R);
+Expr operator>>(Expr L, Expr R);
+Expr operator+(Expr L, std::int64_t R);
+Expr operator*(Expr L, std::int64_t R);
+
+/// Calls F on every symbol the expression mentions (with repetitions).
+template <typename Fn> void forEachSymbol(const Expr &E, Fn &&F) {
+  if (E.isNull())
+    return;
+  if (E.isVar()) {
+    F(E.symbol());
+    return;
+  }
+  for (const Expr &O : E.operands())
+    forEachSymbol(O, F);
+}
+
+/// Replaces symbols by expressions. Fn: SymbolId -> Expr (null: keep).
+template <typename Fn> Expr substitute(const Expr &E, Fn &&F) {
+  if (E.isNull() || E.isConst())
+    return E;
+  if (E.isVar()) {
+    Expr R = F(E.symbol());
+    return R.isNull() ? E : R;
+  }
+  std::vector<Expr> Ops;
+  for (const Expr &O : E.operands())
+    Ops.push_back(substitute(O, F));
+  if (E.op() == Op::Select)
+    return Expr::select(Ops[0], Ops[1], Ops[2]);
+  if (E.op() == Op::LNot)
+    return Expr::lnot(Ops[0]);
+  return Expr::binary(E.op(), Ops[0], Ops[1]);
+}
+
+} // namespace bankcheck::symbolic
+
+#endif

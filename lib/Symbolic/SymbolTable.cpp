@@ -1,0 +1,129 @@
+//===- SymbolTable.cpp - Symbols and printing -----------------------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Symbolic/SymbolTable.h"
+
+namespace bankcheck::symbolic {
+
+SymbolTable::SymbolTable() {
+  static const char *const Axis[] = {"x", "y", "z"};
+  struct Builtin { const char *Name; SymbolKind Kind; };
+  const Builtin Builtins[] = {{"threadIdx", SymbolKind::ThreadIdx},
+                              {"blockDim", SymbolKind::BlockDim},
+                              {"blockIdx", SymbolKind::BlockIdx},
+                              {"gridDim", SymbolKind::GridDim}};
+  for (const Builtin &B : Builtins)
+    for (unsigned D = 0; D < 3; ++D) {
+      Symbol S;
+      S.Name = std::string(B.Name) + "." + Axis[D];
+      S.Kind = B.Kind;
+      S.Dim = D;
+      S.Min = B.Kind == SymbolKind::BlockDim || B.Kind == SymbolKind::GridDim ? 1 : 0;
+      Symbols.push_back(S);
+    }
+}
+
+SymbolId SymbolTable::add(Symbol S) {
+  Symbols.push_back(std::move(S));
+  return static_cast<SymbolId>(Symbols.size() - 1);
+}
+
+bool SymbolTable::isLaneVarying(const Expr &E) const {
+  bool Varying = false;
+  forEachSymbol(E, [&](SymbolId Id) {
+    SymbolKind K = Symbols[Id].Kind;
+    Varying |= K == SymbolKind::ThreadIdx || K == SymbolKind::LaneOpaque;
+  });
+  return Varying;
+}
+
+std::optional<SymbolId> SymbolTable::firstOpaque(const Expr &E) const {
+  std::optional<SymbolId> Found;
+  forEachSymbol(E, [&](SymbolId Id) {
+    if (!Found && Symbols[Id].Kind == SymbolKind::LaneOpaque)
+      Found = Id;
+  });
+  return Found;
+}
+
+namespace {
+int precedence(Op O) {
+  switch (O) {
+  case Op::Mul: case Op::Div: case Op::Mod: return 10;
+  case Op::Add: case Op::Sub: return 9;
+  case Op::Shl: case Op::Shr: return 8;
+  case Op::Lt: case Op::Le: return 7;
+  case Op::Eq: case Op::Ne: return 6;
+  case Op::And: return 5;
+  case Op::Xor: return 4;
+  case Op::Or: return 3;
+  case Op::LAnd: return 2;
+  case Op::LOr: return 1;
+  case Op::Select: return 0;
+  default: return 20;
+  }
+}
+
+void printInto(const Expr &E, const SymbolTable &T, std::string &Out, int Outer) {
+  switch (E.op()) {
+  case Op::Const:
+    Out += std::to_string(E.constValue());
+    return;
+  case Op::Var:
+    Out += T.get(E.symbol()).Name;
+    return;
+  case Op::Min:
+  case Op::Max:
+    Out += opSpelling(E.op());
+    Out += '(';
+    printInto(E.operand(0), T, Out, -1);
+    Out += ", ";
+    printInto(E.operand(1), T, Out, -1);
+    Out += ')';
+    return;
+  case Op::LNot:
+    Out += '!';
+    printInto(E.operand(0), T, Out, 20);
+    return;
+  case Op::Select: {
+    bool Paren = Outer >= 0;
+    if (Paren) Out += '(';
+    printInto(E.operand(0), T, Out, 1);
+    Out += " ? ";
+    printInto(E.operand(1), T, Out, 1);
+    Out += " : ";
+    printInto(E.operand(2), T, Out, 0);
+    if (Paren) Out += ')';
+    return;
+  }
+  default: {
+    int P = precedence(E.op());
+    bool Paren = P <= Outer;
+    if (Paren) Out += '(';
+    // Left-associative: the left operand may share our precedence.
+    printInto(E.operand(0), T, Out, P - 1);
+    if (E.op() == Op::Add && E.operand(1).isConst() && E.operand(1).constValue() < 0 &&
+        E.operand(1).constValue() != INT64_MIN) {
+      Out += " - " + std::to_string(-E.operand(1).constValue());
+    } else {
+      Out += ' ';
+      Out += opSpelling(E.op());
+      Out += ' ';
+      printInto(E.operand(1), T, Out, P);
+    }
+    if (Paren) Out += ')';
+    return;
+  }
+  }
+}
+} // namespace
+
+std::string print(const Expr &E, const SymbolTable &T) {
+  if (E.isNull())
+    return "<null>";
+  std::string Out;
+  printInto(E, T, Out, -1);
+  return Out;
+}
+
+} // namespace bankcheck::symbolic

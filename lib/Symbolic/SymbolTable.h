@@ -1,0 +1,70 @@
+//===- SymbolTable.h - What each symbol of an Expr stands for -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Symbols are the leaves of an Expr that are not constants. Each has a kind
+/// that says how the analysis treats it: thread coordinates vary across lanes,
+/// uniform symbols take one (unknown) value for the whole warp, opaque lane
+/// values are lane-varying values the analysis cannot model.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_SYMBOLIC_SYMBOLTABLE_H
+#define BANKCHECK_SYMBOLIC_SYMBOLTABLE_H
+
+#include "Symbolic/Expr.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bankcheck::symbolic {
+
+enum class SymbolKind : std::uint8_t {
+  ThreadIdx,   ///< threadIdx.{x,y,z}; Dim says which
+  BlockDim,    ///< blockDim.{x,y,z}
+  BlockIdx,    ///< blockIdx.{x,y,z}: warp-uniform, unknown
+  GridDim,     ///< gridDim.{x,y,z}: warp-uniform, unknown
+  Uniform,     ///< a warp-uniform value the analysis does not know (a kernel
+               ///< parameter, a load from a uniform address, a loop counter
+               ///< whose trip count is unknown)
+  LaneOpaque   ///< a lane-varying value that cannot be modelled (data-dependent)
+};
+
+struct Symbol {
+  std::string Name;   ///< how it prints: "threadIdx.x", "n", "k"
+  SymbolKind Kind;
+  unsigned Dim = 0;   ///< 0, 1, 2 for x, y, z
+  std::string Reason; ///< for LaneOpaque/Uniform: why it is not modelled
+  /// Facts that hold for every value: Value >= Min, Value == Rem (mod Modulus).
+  std::optional<std::int64_t> Min;
+  std::int64_t Modulus = 1, Rem = 0;
+};
+
+class SymbolTable {
+public:
+  SymbolTable();
+  /// The six builtin coordinates exist in every table with fixed ids.
+  static SymbolId threadIdx(unsigned Dim) { return Dim; }
+  static SymbolId blockDim(unsigned Dim) { return 3 + Dim; }
+  static SymbolId blockIdx(unsigned Dim) { return 6 + Dim; }
+  static SymbolId gridDim(unsigned Dim) { return 9 + Dim; }
+
+  SymbolId add(Symbol S);
+  const Symbol &get(SymbolId Id) const { return Symbols[Id]; }
+  std::size_t size() const { return Symbols.size(); }
+
+  /// True when the expression mentions a lane-varying symbol (threadIdx, LaneOpaque).
+  bool isLaneVarying(const Expr &E) const;
+  /// The first LaneOpaque symbol the expression mentions, if any.
+  std::optional<SymbolId> firstOpaque(const Expr &E) const;
+
+private:
+  std::vector<Symbol> Symbols;
+};
+
+/// C-like text of an expression ("threadIdx.x * 33 + k").
+std::string print(const Expr &E, const SymbolTable &T);
+
+} // namespace bankcheck::symbolic
+
+#endif

@@ -1,0 +1,109 @@
+//===- AccessAnalysisTest.cpp - Whole-block verdicts ----------------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "BankModel/AccessAnalysis.h"
+
+#include <catch2/catch.hpp>
+
+using namespace bankcheck;
+using namespace bankcheck::symbolic;
+using bank::Status;
+
+namespace {
+Expr tx() { return Expr::var(SymbolTable::threadIdx(0)); }
+Expr ty() { return Expr::var(SymbolTable::threadIdx(1)); }
+Expr tz() { return Expr::var(SymbolTable::threadIdx(2)); }
+Expr c(std::int64_t V) { return Expr::constant(V); }
+
+bank::AccessResult run(Expr Offset, unsigned Bytes, std::optional<bank::BlockShape> Shape,
+                       const SymbolTable &T = SymbolTable(), std::vector<bank::Guard> G = {}) {
+  bank::AccessQuery Q;
+  Q.AccessBytes = Bytes;
+  Q.Shape = Shape;
+  bank::AccessInstance I;
+  I.ByteOffset = Offset;
+  I.Guards = G;
+  Q.Instances.push_back(I);
+  return bank::analyzeAccess(Q, T);
+}
+SymbolId uniform(SymbolTable &T, const char *Name) {
+  Symbol S;
+  S.Name = Name;
+  S.Kind = SymbolKind::Uniform;
+  return T.add(S);
+}
+} // namespace
+
+TEST_CASE("a column walk of float tile[32][32] is a 32-way conflict in every warp", "[analysis]") {
+  auto R = run((tx() * 32 + ty()) * 4, 4, bank::BlockShape{32, 8, 1});
+  CHECK(R.St == Status::Conflict);
+  CHECK(R.Degree == 32);
+  CHECK(R.MeanWavefronts == 32);
+}
+TEST_CASE("warps span two rows when blockDim.x is 16", "[analysis]") {
+  // tile[16][16] read tile[tx][ty] with 16x16 threads: 8-way (bank-model rule 7).
+  auto R = run((tx() * 16 + ty()) * 4, 4, bank::BlockShape{16, 16, 1});
+  CHECK(R.St == Status::Conflict);
+  CHECK(R.WorstWavefronts == 8);
+}
+TEST_CASE("an 8x4x2 block reading s3[tx][ty][tz] of 8x4x2 floats is 2-way", "[analysis]") {
+  auto R = run(((tx() * 4 + ty()) * 2 + tz()) * 4, 4, bank::BlockShape{8, 4, 2});
+  CHECK(R.WorstWavefronts == 2);
+}
+TEST_CASE("a partial last warp only counts its threads", "[analysis]") {
+  auto R = run(tx() * 128, 4, bank::BlockShape{48, 1, 1});
+  CHECK(R.WorstWavefronts == 32);
+  CHECK(R.MeanWavefronts == Approx(24.0));
+}
+TEST_CASE("a guard on the lane index deactivates lanes", "[analysis]") {
+  std::vector<bank::Guard> G = {{Expr::binary(Op::Lt, tx(), c(16)), "threadIdx.x < 16"}};
+  auto R = run(tx() * 128, 4, bank::BlockShape{32, 1, 1}, SymbolTable(), G);
+  CHECK(R.WorstWavefronts == 16);
+}
+TEST_CASE("an added uniform offset of whole words is proven not to matter", "[analysis]") {
+  SymbolTable T;
+  Expr N = Expr::var(uniform(T, "n"));
+  auto R = run((tx() + N) * 4, 4, bank::BlockShape{256, 1, 1}, T);
+  CHECK(R.St == Status::Clean);
+  auto R2 = run((tx() * 32 + N) * 4, 4, bank::BlockShape{256, 1, 1}, T);
+  CHECK(R2.St == Status::Conflict);
+  CHECK(R2.Degree == 32);
+}
+TEST_CASE("a lane stride that is an unknown uniform value is a possible conflict with a witness", "[analysis]") {
+  SymbolTable T;
+  Expr N = Expr::var(uniform(T, "stride"));
+  auto R = run(tx() * N * 4, 4, bank::BlockShape{32, 1, 1}, T);
+  CHECK(R.St == Status::Possible);
+  CHECK(R.Reason.find("stride = ") != std::string::npos);
+}
+TEST_CASE("a data-dependent index is unknown, never guessed", "[analysis]") {
+  SymbolTable T;
+  Symbol S;
+  S.Name = "idx[threadIdx.x]";
+  S.Kind = SymbolKind::LaneOpaque;
+  S.Reason = "value loaded from 'idx'";
+  Expr D = Expr::var(T.add(S));
+  auto R = run(D * 4, 4, bank::BlockShape{32, 1, 1}, T);
+  CHECK(R.St == Status::Unknown);
+  CHECK(R.Reason == "value loaded from 'idx'");
+}
+TEST_CASE("with no block shape a column walk is still decided under the stated assumption", "[analysis]") {
+  auto R = run((tx() * 32 + ty()) * 4, 4, std::nullopt);
+  CHECK(R.St == Status::Conflict);
+  CHECK(R.Degree == 32);
+  REQUIRE_FALSE(R.Assumptions.empty());
+  CHECK(R.Assumptions[0].find("multiple of 32") != std::string::npos);
+  auto Clean = run((ty() * 32 + tx()) * 4, 4, std::nullopt);
+  CHECK(Clean.St == Status::Clean);
+}
+TEST_CASE("an xor swizzle removes the column conflict", "[analysis]") {
+  // tile[tx][c ^ tx] for c = 0: word tx*32 + (c ^ tx)
+  auto R = run((tx() * 32 + (c(0) ^ tx())) * 4, 4, bank::BlockShape{32, 1, 1});
+  CHECK(R.St == Status::Clean);
+}
+TEST_CASE("decideOverBlock tells loop conditions that hold everywhere from mixed ones", "[analysis]") {
+  bank::BlockShape S{64, 1, 1};
+  CHECK(bank::decideOverBlock(Expr::binary(Op::Lt, tx(), c(64)), S) == bank::Truth::AllTrue);
+  CHECK(bank::decideOverBlock(Expr::binary(Op::Lt, tx(), c(16)), S) == bank::Truth::Mixed);
+  CHECK(bank::decideOverBlock(Expr::binary(Op::Lt, tx(), c(0)), S) == bank::Truth::AllFalse);
+}

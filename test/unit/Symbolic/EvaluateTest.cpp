@@ -1,0 +1,74 @@
+//===- EvaluateTest.cpp - Concrete and affine evaluation ------------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Symbolic/Evaluate.h"
+#include "Symbolic/SymbolTable.h"
+
+#include <catch2/catch.hpp>
+
+using namespace bankcheck::symbolic;
+
+namespace {
+Expr tx() { return Expr::var(SymbolTable::threadIdx(0)); }
+Expr c(std::int64_t V) { return Expr::constant(V); }
+}
+
+TEST_CASE("division truncates toward zero and remainder follows the dividend", "[symbolic]") {
+  Env E;
+  CHECK(*evaluate(c(-7) / c(2), E) == -3);
+  CHECK(*evaluate(c(-7) % c(2), E) == -1);
+}
+TEST_CASE("division by zero, bad shifts and overflow fail instead of giving a value", "[symbolic]") {
+  Env E;
+  E.bind(SymbolTable::threadIdx(0), 0);
+  EvalFailure Why;
+  CHECK_FALSE(evaluate(c(1) / tx(), E, &Why));
+  CHECK(Why == EvalFailure::DivByZero);
+  CHECK_FALSE(evaluate(c(1) << c(64), E, &Why));
+  CHECK(Why == EvalFailure::BadShift);
+  CHECK_FALSE(evaluate(c(INT64_MAX) + tx() + c(1), E, &Why));
+  CHECK(Why == EvalFailure::Overflow);
+}
+TEST_CASE("an unbound symbol makes concrete evaluation fail as unbound", "[symbolic]") {
+  Env E;
+  EvalFailure Why;
+  CHECK_FALSE(evaluate(tx() * 2, E, &Why));
+  CHECK(Why == EvalFailure::Unbound);
+}
+TEST_CASE("constant folding keeps C semantics", "[symbolic]") {
+  CHECK((c(6) * c(7)).isConst(42));
+  CHECK(((tx() + c(3)) + c(4)).operand(1).isConst(7));
+  CHECK((tx() * c(1)).equals(tx()));
+  CHECK((c(5) / c(0)).op() == Op::Div); // not folded: evaluation reports it
+}
+TEST_CASE("affine evaluation separates a uniform offset from the lane part", "[symbolic]") {
+  SymbolTable T;
+  Symbol N;
+  N.Name = "n";
+  N.Kind = SymbolKind::Uniform;
+  SymbolId Id = T.add(N);
+  Env E;
+  E.bind(SymbolTable::threadIdx(0), 5);
+  auto A = evaluateAffine(tx() * 33 + Expr::var(Id) * 4, E);
+  REQUIRE(A);
+  CHECK(A->C == 165);
+  REQUIRE(A->Terms.size() == 1);
+  CHECK(A->Terms[0].second == 4);
+}
+TEST_CASE("a product of two unknowns is not affine", "[symbolic]") {
+  SymbolTable T;
+  Symbol N;
+  N.Name = "n";
+  N.Kind = SymbolKind::Uniform;
+  SymbolId Id = T.add(N);
+  Env E;
+  EvalFailure Why;
+  CHECK_FALSE(evaluateAffine(Expr::var(Id) * Expr::var(Id), E, &Why));
+  CHECK(Why == EvalFailure::NonAffine);
+}
+TEST_CASE("printing uses C syntax with minimal parentheses", "[symbolic]") {
+  SymbolTable T;
+  CHECK(print((tx() + c(1)) * c(33), T) == "(threadIdx.x + 1) * 33");
+  CHECK(print(tx() * c(33) + c(-2), T) == "threadIdx.x * 33 - 2");
+  CHECK(print(tx() ^ (tx() >> c(5)), T) == "threadIdx.x ^ threadIdx.x >> 5");
+}

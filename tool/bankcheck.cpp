@@ -1,0 +1,148 @@
+//===- bankcheck.cpp - The bankcheck command ------------------------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// bankcheck [options] <file>... [-- <compiler args>]
+/// Options, choice of reporter and exit status; the work is in lib/.
+///   exit 0: no conflict; 1: at least one conflict; 2: bad usage, or a file
+///   could not be analysed (the others still are).
+//===----------------------------------------------------------------------===//
+#include "Frontend/Driver.h"
+#include "Frontend/LaunchConfigs.h"
+#include "Report/Reporters.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+#include <tuple>
+
+#ifndef BANKCHECK_VERSION
+#define BANKCHECK_VERSION "0.0.0"
+#endif
+
+using namespace llvm;
+using namespace bankcheck;
+
+static cl::OptionCategory Category("bankcheck options");
+static cl::list<std::string> Inputs(cl::Positional, cl::desc("<file>..."), cl::cat(Category));
+static cl::opt<std::string> BuildPath("p", cl::desc("Directory holding compile_commands.json"),
+                                      cl::value_desc("build-dir"), cl::cat(Category));
+static cl::opt<std::string> CudaPath("cuda-path",
+                                     cl::desc("CUDA toolkit to parse with (default: $CUDA_PATH, "
+                                              "/usr/local/cuda, else the built-in headers)"),
+                                     cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> NoToolkit("no-cuda-toolkit",
+                               cl::desc("Parse with the built-in CUDA headers even when a toolkit is installed"),
+                               cl::cat(Category));
+static cl::opt<std::string> BlockDim("block-dim",
+                                     cl::desc("Block shape X[,Y[,Z]] for kernels with no launch "
+                                              "or annotation in the file"),
+                                     cl::value_desc("x,y,z"), cl::cat(Category));
+enum class Format { Text, Json };
+static cl::opt<Format> OutFormat("format", cl::desc("Output format"),
+                                 cl::values(clEnumValN(Format::Text, "text", "clang-style diagnostics"),
+                                            clEnumValN(Format::Json, "json", "every access, see docs/json-format.md")),
+                                 cl::init(Format::Text), cl::cat(Category));
+enum class ColorMode { Auto, Always, Never };
+static cl::opt<ColorMode> Color("color-output", cl::desc("Color in text output"),
+                                cl::values(clEnumValN(ColorMode::Auto, "auto", "when stdout is a terminal"),
+                                           clEnumValN(ColorMode::Always, "always", ""),
+                                           clEnumValN(ColorMode::Never, "never", "")),
+                                cl::init(ColorMode::Auto), cl::cat(Category));
+static cl::opt<bool> HideUnknown("hide-unknown",
+                                 cl::desc("Do not print remarks for accesses that cannot be decided"),
+                                 cl::cat(Category));
+static cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
+
+int main(int argc, const char **argv) {
+  // Split at `--`: what follows goes to the compiler.
+  std::vector<const char *> Own;
+  std::vector<std::string> Extra;
+  bool HaveExtra = false;
+  for (int I = 0; I < argc; ++I) {
+    if (!HaveExtra && I > 0 && StringRef(argv[I]) == "--") {
+      HaveExtra = true;
+      continue;
+    }
+    if (HaveExtra)
+      Extra.push_back(argv[I]);
+    else
+      Own.push_back(argv[I]);
+  }
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "bankcheck " << BANKCHECK_VERSION << " (Clang/LLVM " LLVM_VERSION_STRING ")\n";
+  });
+  if (!cl::ParseCommandLineOptions(int(Own.size()), Own.data(),
+                                   "bankcheck: finds shared-memory bank conflicts in CUDA kernels\n\n"
+                                   "  bankcheck [options] <file>... [-- <compiler args>]\n"
+                                   "  bankcheck -p <build-dir> [<file>...]\n\n"
+                                   "Exit status: 0 no conflict, 1 a conflict was found, 2 bad usage "
+                                   "or a file could not be analysed.\n",
+                                   &errs()))
+    return 2;
+
+  frontend::DriverOptions Opts;
+  Opts.Files.assign(Inputs.begin(), Inputs.end());
+  Opts.BuildPath = BuildPath;
+  Opts.ExtraArgs = Extra;
+  Opts.HaveExtraArgs = HaveExtra;
+  Opts.CudaPath = CudaPath;
+  Opts.NoToolkit = NoToolkit;
+  if (!BlockDim.empty()) {
+    std::string Why;
+    Opts.BlockDim = frontend::parseBlockDim(BlockDim, Why);
+    if (!Opts.BlockDim) {
+      errs() << "bankcheck: error: --block-dim: " << Why << "\n";
+      return 2;
+    }
+  }
+  frontend::DriverResult R;
+  std::string Error;
+  if (!frontend::runAnalysis(Opts, R, Error)) {
+    errs() << "bankcheck: error: " << Error << "\n";
+    return 2;
+  }
+  report::sortFindings(R.Findings);
+  // Remarks: once each.
+  std::vector<report::Note> Remarks;
+  std::set<std::tuple<std::string, unsigned, unsigned, std::string>> Seen;
+  for (const report::Note &N : R.Remarks)
+    if (Seen.insert({N.Loc.Path, N.Loc.Line, N.Loc.Column, N.Message}).second)
+      Remarks.push_back(N);
+
+  bool FileError = false;
+  for (const report::FileStatus &F : R.Files)
+    if (!F.Ok) {
+      FileError = true;
+      errs() << F.Error << "\n";
+    }
+  if (OutFormat == Format::Json) {
+    report::writeJson(outs(), R.Findings, R.Files, BANKCHECK_VERSION);
+  } else {
+    report::TextOptions T;
+    T.Color = Color == ColorMode::Always ||
+              (Color == ColorMode::Auto && sys::Process::StandardOutIsDisplayed());
+    T.ShowUnknown = !HideUnknown;
+    report::writeText(outs(), R.Findings, Remarks, T, [](const std::string &Path, std::string &Text) {
+      auto Buf = MemoryBuffer::getFile(Path);
+      if (!Buf)
+        return false;
+      Text = (*Buf)->getBuffer().str();
+      return true;
+    });
+  }
+  outs().flush();
+  report::Summary S = report::summarize(R.Findings);
+  if (!Quiet)
+    errs() << "bankcheck: " << R.Findings.size() << " shared accesses in " << R.Kernels
+           << " kernels: " << S.Conflict << " conflict, " << S.Possible << " possible, "
+           << S.Unknown << " unknown, " << S.Clean << " clean (CUDA headers: " << R.ToolkitUsed
+           << ")\n";
+  if (FileError)
+    return 2;
+  return S.Conflict > 0 ? 1 : 0;
+}
