@@ -55,6 +55,9 @@ static cl::opt<ColorMode> Color("color-output", cl::desc("Color in text output")
 static cl::opt<bool> HideUnknown("hide-unknown",
                                  cl::desc("Do not print remarks for accesses that cannot be decided"),
                                  cl::cat(Category));
+static cl::opt<bool> PrintCommands("print-clang-command",
+                                   cl::desc("Print the Clang command used for each file and exit"),
+                                   cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
 
 int main(int argc, const char **argv) {
@@ -92,6 +95,7 @@ int main(int argc, const char **argv) {
   Opts.HaveExtraArgs = HaveExtra;
   Opts.CudaPath = CudaPath;
   Opts.NoToolkit = NoToolkit;
+  Opts.PrintCommands = PrintCommands;
   if (!BlockDim.empty()) {
     std::string Why;
     Opts.BlockDim = frontend::parseBlockDim(BlockDim, Why);
@@ -106,6 +110,8 @@ int main(int argc, const char **argv) {
     errs() << "bankcheck: error: " << Error << "\n";
     return 2;
   }
+  if (PrintCommands)
+    return 0;
   report::sortFindings(R.Findings);
   // Remarks: once each.
   std::vector<report::Note> Remarks;

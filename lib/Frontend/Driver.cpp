@@ -16,6 +16,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 
@@ -28,8 +29,8 @@ namespace bankcheck::frontend {
 using namespace clang;
 
 namespace {
-constexpr const char *BuiltinDir = "/__bankcheck_builtin__/include";
-constexpr const char *CompatDir = "/__bankcheck_builtin__/compat";
+constexpr const char *BuiltinDir = BuiltinHeaderDir;
+constexpr const char *CompatDir = CompatHeaderDir;
 
 /// Keeps the first error of the file, with its location.
 class ErrorCollector : public DiagnosticConsumer {
@@ -212,6 +213,17 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
   DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, DbNotes);
   AnalysisOptions AOpts;
   AOpts.BlockDim = Opts.BlockDim;
+
+  if (Opts.PrintCommands) {
+    for (const std::string &File : Files)
+      for (const tooling::CompileCommand &C : Db.getCompileCommands(File)) {
+        std::string Line;
+        for (const std::string &A : C.CommandLine)
+          Line += (Line.empty() ? "" : " ") + A;
+        llvm::outs() << Line << "\n";
+      }
+    return true;
+  }
 
   for (const std::string &File : Files) {
     report::FileStatus Status;

@@ -28,6 +28,10 @@ struct DriverOptions {
   bool NoToolkit = false;             ///< --no-cuda-toolkit: always use the built-in headers
   std::optional<bank::BlockShape> BlockDim;
   bool Verbose = false;
+  /// Print each file's Clang command (one line, arguments separated by
+  /// spaces, built-in header directories as their virtual paths) instead of
+  /// analysing. For benchmarks and for debugging a compile database.
+  bool PrintCommands = false;
 };
 
 struct DriverResult {
@@ -41,6 +45,10 @@ struct DriverResult {
 /// Returns false on a usage error (message in Error); per-file failures are
 /// in Result.Files.
 bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &Error);
+
+/// The virtual directories the built-in headers are served from.
+constexpr const char *BuiltinHeaderDir = "/__bankcheck_builtin__/include";
+constexpr const char *CompatHeaderDir = "/__bankcheck_builtin__/compat";
 
 } // namespace bankcheck::frontend
 

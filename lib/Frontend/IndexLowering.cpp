@@ -723,7 +723,15 @@ Value Walker::call(const CallExpr *C) {
   // Operator calls on class types (__half arithmetic, float4 assignment).
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(C)) {
     if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
-      rvalue(OC->getArg(1));
+      const clang::Expr *Src = OC->getArg(1)->IgnoreParens();
+      if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Src))
+        Src = MT->getSubExpr()->IgnoreParens();
+      if (Src->isGLValue()) {
+        if (auto Loc = sharedLValue(Src))
+          record(*Loc, Src, "load"); // copying from a shared object
+      } else {
+        rvalue(Src);
+      }
       if (auto Loc = sharedLValue(OC->getArg(0)))
         record(*Loc, OC->getArg(0), "store");
       return Value::integer(opaque(C, true, "assignment"));

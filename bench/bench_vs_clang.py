@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Analysis time of bankcheck against `clang -fsyntax-only` on the same files.
+
+For every input, bankcheck prints the exact Clang command it parses with
+(--print-clang-command); this script runs that command with clang++-19 and
+bankcheck itself, alternately, --repeat times each, and reports the medians and
+their ratio. The built-in header directories, which bankcheck serves from
+memory, are materialised in a temporary directory for clang.
+
+  bench/bench_vs_clang.py [--bankcheck build/tool/bankcheck] [--mode toolkit|builtin]
+                          [--repeat 5] [--out bench/results.md] [FILE|DIR ...]
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILTIN_DIR = "/__bankcheck_builtin__/include"
+COMPAT_DIR = "/__bankcheck_builtin__/compat"
+
+
+def inputs(paths):
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            for name in sorted(os.listdir(p)):
+                if name.endswith((".cu", ".cuh")):
+                    out.append(os.path.join(p, name))
+        else:
+            out.append(p)
+    return out
+
+
+def timed(cmd):
+    t = time.perf_counter()
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    return time.perf_counter() - t, p.returncode, p.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bankcheck", default=os.path.join(ROOT, "build/tool/bankcheck"))
+    ap.add_argument("--clang", default="/usr/lib/llvm-19/bin/clang++")
+    ap.add_argument("--mode", choices=["toolkit", "builtin"], default="toolkit")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--out")
+    ap.add_argument("paths", nargs="*")
+    a = ap.parse_args()
+    paths = a.paths or [os.path.join(ROOT, "examples"),
+                        os.path.join(ROOT, "test/golden/bankcheck-bank-conflict")]
+    files = inputs(paths)
+    extra = ["--no-cuda-toolkit"] if a.mode == "builtin" else []
+
+    tmp = tempfile.mkdtemp()
+    try:
+        inc = os.path.join(tmp, "include")
+        compat = os.path.join(tmp, "compat")
+        shutil.copytree(os.path.join(ROOT, "lib/Frontend/builtin-include"), inc)
+        os.makedirs(compat)
+        shutil.copy(os.path.join(inc, "texture_fetch_functions.h"), compat)
+        rows = []
+        for f in files:
+            line = subprocess.run([a.bankcheck, "--print-clang-command", *extra, f],
+                                  capture_output=True, text=True).stdout.strip()
+            if not line:
+                continue
+            args = [x.replace(BUILTIN_DIR, inc).replace(COMPAT_DIR, compat) for x in line.split(" ")]
+            clang_cmd = [a.clang] + args[1:]
+            bc_cmd = [a.bankcheck, "--quiet", "--format=json", *extra, f]
+            tc, tb = [], []
+            ok = True
+            for _ in range(a.repeat):
+                t, rc, err = timed(clang_cmd)
+                ok &= rc == 0
+                tc.append(t)
+                t, rc, err = timed(bc_cmd)
+                ok &= rc in (0, 1)
+                tb.append(t)
+            rows.append((os.path.relpath(f, ROOT), statistics.median(tc), statistics.median(tb), ok))
+        total_c = sum(r[1] for r in rows)
+        total_b = sum(r[2] for r in rows)
+        out = []
+        out.append("| file | clang -fsyntax-only (s) | bankcheck (s) | ratio |")
+        out.append("|---|---:|---:|---:|")
+        for name, c, b, ok in rows:
+            out.append("| %s%s | %.3f | %.3f | %.2f |" % (name, "" if ok else " (error)", c, b, b / c))
+        out.append("| **total (%d files)** | **%.2f** | **%.2f** | **%.3f** |" % (len(rows), total_c, total_b,
+                                                                              total_b / total_c if total_c else 0))
+        text = "\n".join(out)
+        print(text)
+        if a.out:
+            with open(a.out, "w") as fh:
+                fh.write(text + "\n")
+        return 0
+    finally:
+        shutil.rmtree(tmp)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+"""End-to-end tests of the bankcheck command line: exit codes, JSON, bad input,
+compile databases and the built-in-header mode. BANKCHECK names the binary."""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+INPUTS = os.path.join(HERE, "Inputs")
+BANKCHECK = os.environ.get("BANKCHECK", "bankcheck")
+
+
+def run(*args, cwd=None):
+    p = subprocess.run([BANKCHECK, "--color-output=never", *args], cwd=cwd,
+                       capture_output=True, text=True, timeout=300)
+    return p.returncode, p.stdout, p.stderr
+
+
+def inp(name):
+    return os.path.join(INPUTS, name)
+
+
+class ExitStatus(unittest.TestCase):
+    def test_a_conflict_exits_1(self):
+        rc, out, _ = run(inp("good.cu"))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("32-way bank conflict on shared load of 'tile'", out)
+
+    def test_a_clean_file_exits_0(self):
+        rc, out, _ = run(inp("clean.cu"))
+        self.assertEqual(rc, 0, out)
+        self.assertNotIn("warning:", out)
+
+    def test_bad_usage_exits_2(self):
+        rc, _, err = run("--block-dim=0,1", inp("good.cu"))
+        self.assertEqual(rc, 2)
+        self.assertIn("block-dim", err)
+        rc, _, err = run()
+        self.assertEqual(rc, 2)
+
+    def test_version_and_help(self):
+        rc, out, _ = run("--version")
+        self.assertEqual(rc, 0)
+        self.assertIn("bankcheck", out)
+        rc, out, _ = run("--help")
+        self.assertEqual(rc, 0)
+        self.assertIn("--block-dim", out)
+
+
+class BadInput(unittest.TestCase):
+    def test_a_syntax_error_is_reported_with_file_and_line_and_others_still_analysed(self):
+        rc, out, err = run("--format=json", inp("syntax_error.cu"), inp("good.cu"))
+        self.assertEqual(rc, 2)
+        self.assertRegex(err, r"syntax_error\.cu:4:\d+: error:")
+        report = json.loads(out)
+        statuses = {os.path.basename(f["file"]): f["status"] for f in report["files"]}
+        self.assertEqual(statuses, {"syntax_error.cu": "error", "good.cu": "ok"})
+        self.assertTrue(any(a["status"] == "conflict" for a in report["accesses"]))
+
+    def test_a_missing_file_and_a_directory_are_errors(self):
+        rc, _, err = run(inp("does_not_exist.cu"), INPUTS)
+        self.assertEqual(rc, 2)
+        self.assertIn("does_not_exist.cu: error: no such file", err)
+        self.assertIn("is a directory", err)
+
+    def test_a_file_without_kernels_is_not_an_error(self):
+        rc, out, _ = run(inp("host_only.cpp"))
+        self.assertEqual(rc, 0)
+        self.assertIn("no __global__ function", out)
+
+    def test_a_malformed_compile_database_is_a_clear_error(self):
+        d = tempfile.mkdtemp()
+        try:
+            with open(os.path.join(d, "compile_commands.json"), "w") as f:
+                f.write("[{ not json")
+            rc, _, err = run("-p", d, inp("good.cu"))
+            self.assertEqual(rc, 2)
+            self.assertIn("compile_commands.json", err)
+        finally:
+            shutil.rmtree(d)
+
+
+class Json(unittest.TestCase):
+    def test_every_access_is_listed_with_the_documented_fields(self):
+        rc, out, _ = run("--format=json", inp("good.cu"))
+        report = json.loads(out)
+        self.assertEqual(report["tool"], "bankcheck")
+        accesses = report["accesses"]
+        self.assertEqual(len(accesses), 2)
+        fields = {"file", "line", "column", "kernel", "array", "kind", "access_bytes", "block_dim",
+                  "status", "wavefronts_worst", "wavefronts_mean", "ideal_wavefronts", "degree",
+                  "reason", "worst"}
+        for a in accesses:
+            self.assertTrue(fields <= set(a), set(a))
+        load = [a for a in accesses if a["kind"] == "load"][0]
+        self.assertEqual((load["status"], load["degree"], load["wavefronts_worst"]), ("conflict", 32, 32))
+        self.assertEqual(load["block_dim"], [32, 32, 1])
+        self.assertEqual(len(load["worst"]["lanes"]), 32)
+        self.assertEqual(load["worst"]["lanes"][1], 128)
+        store = [a for a in accesses if a["kind"] == "store"][0]
+        self.assertEqual(store["status"], "clean")
+        self.assertEqual(report["summary"], {"accesses": 2, "conflict": 1, "possible": 0,
+                                             "unknown": 0, "clean": 1})
+
+
+class Headers(unittest.TestCase):
+    def test_the_built_in_headers_parse_cuda_runtime_and_fp16(self):
+        rc, out, err = run("--no-cuda-toolkit", inp("fp16.cu"))
+        self.assertEqual(rc, 1, out + err)
+        self.assertIn("built-in headers", err)
+        # __half column of 64 halves per row: 32 rows of 128 bytes: 32-way.
+        self.assertIn("32-way bank conflict on shared load of 'h'", out)
+        self.assertIn("annotation at", out)
+
+    @unittest.skipUnless(os.path.exists("/usr/local/cuda/include/cuda_runtime.h"),
+                         "SKIP: no CUDA toolkit at /usr/local/cuda")
+    def test_the_toolkit_headers_give_the_same_verdict(self):
+        rc, out, err = run("--cuda-path=/usr/local/cuda", inp("fp16.cu"))
+        self.assertEqual(rc, 1, out + err)
+        self.assertIn("32-way bank conflict on shared load of 'h'", out)
+
+
+class CompileDatabase(unittest.TestCase):
+    def test_an_nvcc_database_with_an_options_file_is_translated(self):
+        d = tempfile.mkdtemp()
+        try:
+            inc = os.path.join(d, "inc")
+            os.makedirs(inc)
+            with open(os.path.join(inc, "tile.cuh"), "w") as f:
+                f.write("#define TILE_W 32\n")
+            src = os.path.join(d, "k.cu")
+            with open(src, "w") as f:
+                f.write('#include "tile.cuh"\n#include <cuda_runtime.h>\n'
+                        "__global__ void k(float *o) {\n"
+                        "  __shared__ float t[TILE_W][TILE_W];\n"
+                        "  o[threadIdx.x] = t[threadIdx.x][KOFF];\n}\n"
+                        "void go(float *o) { k<<<1, 32>>>(o); }\n")
+            rsp = os.path.join(d, "includes_CUDA.rsp")
+            with open(rsp, "w") as f:
+                f.write("-I%s\n" % inc)
+            db = [{"directory": d, "file": src,
+                   "command": "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -DKOFF=3 "
+                              "--options-file includes_CUDA.rsp -O3 --generate-code=arch=compute_90,code=[compute_90,sm_90] "
+                              "--expt-relaxed-constexpr -Xcompiler=-fPIC -x cu -c k.cu -o k.o"}]
+            with open(os.path.join(d, "compile_commands.json"), "w") as f:
+                json.dump(db, f)
+            rc, out, err = run("-p", d)
+            self.assertEqual(rc, 1, out + err)
+            self.assertIn("32-way bank conflict on shared load of 't'", out)
+        finally:
+            shutil.rmtree(d)
+
+
+if __name__ == "__main__":
+    unittest.main()
