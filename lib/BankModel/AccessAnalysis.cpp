@@ -89,6 +89,7 @@ private:
   SymbolId LaneSym = 0, WarpSym = 0;
   std::uint64_t Spent = 0;
   std::set<std::string> Assumptions;
+  bool Misaligned = false, Negative = false;
 
   Outcome evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs);
   Outcome sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
@@ -268,6 +269,11 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     return Lanes;
   };
   if (AllConcrete) {
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (Active[L]) {
+        Misaligned |= Forms[L]->C % std::int64_t(Q.AccessBytes) != 0;
+        Negative |= Forms[L]->C < 0;
+      }
     O.Lanes = Wave(0);
     O.Wavefronts = wavefronts(O.Lanes, Q.AccessBytes);
     O.Ideal = idealWavefronts(O.Lanes, Q.AccessBytes);
@@ -337,6 +343,8 @@ AccessResult Analyzer::run() {
           continue;
         Env E(Symbols.size());
         bindThread(E, S, T);
+        for (auto [Id, V] : Q.Bindings)
+          E.bind(Id, V);
         Lanes[L] = E;
       }
       Warps.push_back(Lanes);
@@ -364,6 +372,8 @@ AccessResult Analyzer::run() {
     for (unsigned L = 0; L < WarpSize; ++L) {
       Env E(Symbols.size());
       E.bind(LaneSym, L);
+      for (auto [Id, V] : Q.Bindings)
+        E.bind(Id, V);
       Lanes[L] = E;
     }
     Warps.push_back(Lanes);
@@ -417,6 +427,8 @@ AccessResult Analyzer::run() {
     }
   }
   R.Assumptions.assign(Assumptions.begin(), Assumptions.end());
+  R.Misaligned = Misaligned;
+  R.Negative = Negative;
   if (R.Worst) {
     R.WorstWavefronts = R.Worst->Wavefronts;
     R.Ideal = R.Worst->Ideal;

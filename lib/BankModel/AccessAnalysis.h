@@ -52,6 +52,8 @@ struct AccessQuery {
   /// nullopt: the shape is unknown; blockDim.x is assumed a multiple of 32.
   std::optional<BlockShape> Shape;
   std::vector<AccessInstance> Instances;
+  /// Values of Layout symbols (array extents), bound for every lane.
+  std::vector<std::pair<symbolic::SymbolId, std::int64_t>> Bindings;
   /// Upper bound on lane evaluations before the analysis gives up (unknown).
   std::uint64_t Budget = 20'000'000;
 };
@@ -77,6 +79,8 @@ struct AccessResult {
   std::vector<std::string> Assumptions; ///< what the verdict relies on
   std::optional<Witness> Worst;
   bool NeverExecuted = false;           ///< no lane of any warp is ever active
+  bool Misaligned = false;              ///< some lane's offset is not a multiple of the width
+  bool Negative = false;                ///< some lane's offset is below the array's start
 };
 
 AccessResult analyzeAccess(const AccessQuery &Q, const symbolic::SymbolTable &Symbols);

@@ -66,7 +66,7 @@ void analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
         Out.Remarks.push_back({toFileLoc(K->getLocation(), SM),
                                "kernel '" + K->getNameAsString() + "': " + R.Aborted});
       for (const AccessSite &Site : R.Sites)
-        Out.Findings.push_back(buildFinding(*K, Config, Site, R.Symbols, Ctx));
+        Out.Findings.push_back(buildFinding(*K, Config, Site, R, Ctx));
     }
   }
 }

@@ -51,9 +51,24 @@ std::string shapeText(const bank::BlockShape &S) {
 }
 } // namespace
 
+bank::AccessQuery queryFor(const LaunchConfig &Config, const AccessSite &Site,
+                           const KernelResult &Walk,
+                           const std::map<const clang::VarDecl *, std::int64_t> &Extents) {
+  bank::AccessQuery Q;
+  Q.AccessBytes = Site.AccessBytes;
+  Q.Shape = Config.Shape;
+  Q.Instances = Site.Instances;
+  for (const auto &[Array, L] : Walk.Layouts) {
+    auto It = Extents.find(Array);
+    Q.Bindings.push_back({L.Inner, It == Extents.end() ? L.InnerExtent : It->second});
+  }
+  return Q;
+}
+
 report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Config,
-                             const AccessSite &Site, const symbolic::SymbolTable &Symbols,
+                             const AccessSite &Site, const KernelResult &Walk,
                              ASTContext &Ctx) {
+  const symbolic::SymbolTable &Symbols = Walk.Symbols;
   report::Finding F;
   F.Loc = Site.Loc;
   F.Kernel = kernelName(Kernel);
@@ -76,10 +91,7 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
     F.Message = "cannot decide bank conflicts of " + What + ": " + F.Reason;
     return F;
   }
-  bank::AccessQuery Q;
-  Q.AccessBytes = Site.AccessBytes;
-  Q.Shape = Config.Shape;
-  Q.Instances = Site.Instances;
+  bank::AccessQuery Q = queryFor(Config, Site, Walk);
   bank::AccessResult R = bank::analyzeAccess(Q, Symbols);
   F.Status = bank::statusName(R.St);
   F.WavefrontsWorst = R.WorstWavefronts;

@@ -105,6 +105,47 @@ std::optional<Expr> Walker::builtinCoordinate(const clang::Expr *E) {
   return std::nullopt;
 }
 
+Expr Walker::sizeOf(QualType T, const VarDecl *A) {
+  std::int64_t Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
+  const auto *RowT = Ctx.getAsConstantArrayType(T);
+  const auto *DeclT = A ? Ctx.getAsConstantArrayType(A->getType()) : nullptr;
+  if (!RowT || !DeclT)
+    return Expr::constant(Bytes);
+  // Extents of the declaration, outermost first.
+  std::vector<std::int64_t> Extents;
+  QualType Elem = A->getType();
+  while (const auto *CT = Ctx.getAsConstantArrayType(Elem)) {
+    Extents.push_back(CT->getSize().getSExtValue());
+    Elem = CT->getElementType();
+  }
+  unsigned RowRank = 0;
+  QualType RowElem = T;
+  while (const auto *CT = Ctx.getAsConstantArrayType(RowElem)) {
+    ++RowRank;
+    RowElem = CT->getElementType();
+  }
+  if (Extents.size() < 2 || RowRank == 0 || RowRank >= Extents.size() ||
+      !Ctx.hasSameType(RowElem, Elem))
+    return Expr::constant(Bytes);
+  auto It = Result.Layouts.find(A);
+  if (It == Result.Layouts.end()) {
+    ArrayLayout L;
+    symbolic::Symbol S;
+    S.Name = A->getNameAsString() + ".extent";
+    S.Kind = SymbolKind::Layout;
+    L.Inner = Result.Symbols.add(S);
+    L.InnerExtent = Extents.back();
+    L.Extents = Extents;
+    L.ElementBytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
+    It = Result.Layouts.emplace(A, L).first;
+  }
+  // Row of rank k: extents[n-k .. n-2] * inner * element size.
+  std::int64_t Middle = It->second.ElementBytes;
+  for (std::size_t I = Extents.size() - RowRank; I + 1 < Extents.size(); ++I)
+    Middle *= Extents[I];
+  return Expr::var(It->second.Inner) * Middle;
+}
+
 Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
   auto It = Vars.find(VD);
   if (It != Vars.end())
@@ -442,9 +483,9 @@ std::optional<SharedRef> Walker::pointer(const clang::Expr *E) {
       Expr I = intValue(IE);
       if (!P)
         return std::nullopt;
-      std::int64_t Size = P->Pointee->isIncompleteType() || P->Pointee->isVoidType()
-                              ? 1
-                              : Ctx.getTypeSizeInChars(P->Pointee).getQuantity();
+      Expr Size = P->Pointee->isIncompleteType() || P->Pointee->isVoidType()
+                      ? Expr::constant(1)
+                      : sizeOf(P->Pointee, P->Array);
       Expr Delta = I * Size;
       P->Offset = B->getOpcode() == BO_Add ? P->Offset + Delta : P->Offset - Delta;
       return P;
@@ -494,8 +535,7 @@ std::optional<SharedRef> Walker::sharedLValue(const clang::Expr *E) {
       return std::nullopt;
     if (AS->getType()->isIncompleteType())
       return std::nullopt;
-    std::int64_t Size = Ctx.getTypeSizeInChars(AS->getType()).getQuantity();
-    return SharedRef{P->Array, P->Offset + I * Size, AS->getType()};
+    return SharedRef{P->Array, P->Offset + I * sizeOf(AS->getType(), P->Array), AS->getType()};
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Deref) {

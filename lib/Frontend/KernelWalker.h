@@ -50,11 +50,22 @@ struct AccessSite {
   std::string Unmodelled; ///< non-empty: the access cannot be analysed, why
 };
 
+/// The innermost extent of a multi-dimensional shared array, as a Layout
+/// symbol: row strides are written in terms of it, so that other paddings can
+/// be evaluated without walking the kernel again.
+struct ArrayLayout {
+  symbolic::SymbolId Inner = 0;
+  std::int64_t InnerExtent = 0;
+  std::vector<std::int64_t> Extents; ///< outermost first
+  std::int64_t ElementBytes = 0;
+};
+
 struct KernelResult {
   std::vector<AccessSite> Sites;
   symbolic::SymbolTable Symbols;
   std::vector<report::Note> Skipped; ///< shared uses that could not be lowered
   std::string Aborted;               ///< non-empty: the walk stopped early, why
+  std::map<const clang::VarDecl *, ArrayLayout> Layouts;
 };
 
 /// toFileLoc: the one place a SourceLocation becomes plain {Path, Line, Column, Offset}.

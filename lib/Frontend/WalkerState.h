@@ -52,6 +52,9 @@ public:
   /// A shared lvalue, or nullopt (subexpressions still evaluated).
   std::optional<SharedRef> sharedLValue(const clang::Expr *E);
   void record(const SharedRef &L, const clang::Expr *Where, const char *Kind);
+  /// sizeof(T) in bytes; symbolic in the array's innermost extent when T is a
+  /// row (a sub-array) of the multi-dimensional shared array A.
+  symbolic::Expr sizeOf(clang::QualType T, const clang::VarDecl *A);
   symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why);
   bool isVarying(const symbolic::Expr &E) const { return Result.Symbols.isLaneVarying(E); }
   Value assign(const clang::BinaryOperator *B);

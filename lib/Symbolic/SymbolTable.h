@@ -27,7 +27,9 @@ enum class SymbolKind : std::uint8_t {
   Uniform,     ///< a warp-uniform value the analysis does not know (a kernel
                ///< parameter, a load from a uniform address, a loop counter
                ///< whose trip count is unknown)
-  LaneOpaque   ///< a lane-varying value that cannot be modelled (data-dependent)
+  LaneOpaque,  ///< a lane-varying value that cannot be modelled (data-dependent)
+  Layout       ///< an array extent; always bound (AccessQuery::Bindings), so
+               ///< that the padding solver can try other values
 };
 
 struct Symbol {

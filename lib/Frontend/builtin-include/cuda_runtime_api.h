@@ -1,0 +1,17 @@
+//===- cuda_runtime_api.h - CUDA runtime C API stand-in -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Stand-in for the toolkit's <cuda_runtime_api.h> when bankcheck parses
+/// without a CUDA toolkit. Everything it declares is in
+/// bankcheck_cuda_prelude.h.
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKCHECK_CUDA_RUNTIME_API_H
+#define BANKCHECK_CUDA_RUNTIME_API_H
+
+#ifndef BANKCHECK_CUDA_PRELUDE_H
+#include "bankcheck_cuda_prelude.h"
+#endif
+
+#endif // BANKCHECK_CUDA_RUNTIME_API_H
