@@ -7,7 +7,9 @@
 ///   exit 0: no conflict; 1: at least one conflict; 2: bad usage, or a file
 ///   could not be analysed (the others still are).
 //===----------------------------------------------------------------------===//
+#include "Fix/ApplyEdits.h"
 #include "Frontend/Driver.h"
+#include "Frontend/ExportFixes.h"
 #include "Frontend/LaunchConfigs.h"
 #include "Report/Reporters.h"
 
@@ -55,6 +57,15 @@ static cl::opt<ColorMode> Color("color-output", cl::desc("Color in text output")
 static cl::opt<bool> HideUnknown("hide-unknown",
                                  cl::desc("Do not print remarks for accesses that cannot be decided"),
                                  cl::cat(Category));
+static cl::opt<bool> Fix("fix", cl::desc("Apply the padding fix-its to the source files"),
+                         cl::cat(Category));
+static cl::opt<bool> FixDryRun("fix-dry-run",
+                               cl::desc("Print the fix-its as a unified diff; change nothing"),
+                               cl::cat(Category));
+static cl::opt<std::string> ExportFixesTo(
+    "export-fixes",
+    cl::desc("Write the fix-its to <file> in the YAML format of clang-apply-replacements"),
+    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<bool> PrintCommands("print-clang-command",
                                    cl::desc("Print the Clang command used for each file and exit"),
                                    cl::cat(Category));
@@ -142,13 +153,57 @@ int main(int argc, const char **argv) {
     });
   }
   outs().flush();
+
+  // Fix-its: merged over all findings, then exported, shown or applied.
+  bool FixError = false;
+  unsigned Applied = 0;
+  if (Fix || FixDryRun || !ExportFixesTo.empty()) {
+    std::vector<report::TextEdit> All;
+    for (const report::Finding &F : R.Findings)
+      All.insert(All.end(), F.Fixes.begin(), F.Fixes.end());
+    std::vector<std::string> Errors;
+    std::vector<fix::FileEdits> Edits = fix::mergeEdits(All, Errors);
+    if (!ExportFixesTo.empty()) {
+      std::string Err;
+      if (!frontend::exportFixes(ExportFixesTo, Opts.Files.empty() ? "" : Opts.Files.front(), Edits, Err))
+        Errors.push_back(Err);
+    }
+    if (Fix || FixDryRun) {
+      for (const fix::FileEdits &F : Edits) {
+        auto Buf = MemoryBuffer::getFile(F.Path, /*IsText=*/false);
+        if (!Buf) {
+          Errors.push_back(F.Path + ": error: cannot read the file");
+          continue;
+        }
+        std::string Old = (*Buf)->getBuffer().str(), New, Err;
+        if (!fix::applyEdits(Old, F, New, Err)) {
+          Errors.push_back(Err);
+          continue;
+        }
+        if (FixDryRun) {
+          outs() << fix::unifiedDiff(F.Path, Old, New);
+          continue;
+        }
+        if (!fix::writeFileAtomically(F.Path, New, Err)) {
+          Errors.push_back(Err);
+          continue;
+        }
+        errs() << "bankcheck: applied " << F.Edits.size() << " fix-it(s) to " << F.Path << "\n";
+        Applied += F.Edits.size();
+      }
+    }
+    for (const std::string &E : Errors)
+      errs() << E << "\n";
+    FixError = !Errors.empty();
+  }
+  outs().flush();
   report::Summary S = report::summarize(R.Findings);
   if (!Quiet)
     errs() << "bankcheck: " << R.Findings.size() << " shared accesses in " << R.Kernels
            << " kernels: " << S.Conflict << " conflict, " << S.Possible << " possible, "
            << S.Unknown << " unknown, " << S.Clean << " clean (CUDA headers: " << R.ToolkitUsed
            << ")\n";
-  if (FileError)
+  if (FileError || FixError)
     return 2;
   return S.Conflict > 0 ? 1 : 0;
 }

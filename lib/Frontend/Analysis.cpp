@@ -5,6 +5,7 @@
 #include "Frontend/FindingBuilder.h"
 #include "Frontend/KernelWalker.h"
 #include "Frontend/LaunchConfigs.h"
+#include "Frontend/PaddingFixes.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -52,6 +53,7 @@ void analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
                              "template kernel '" + P->getNameAsString() +
                                  "' is never instantiated in this file; not analysed"});
   }
+  std::vector<WalkRecord> Walks;
   for (const FunctionDecl *K : C.Kernels) {
     ++Out.Kernels;
     std::string Error;
@@ -59,16 +61,23 @@ void analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
     if (!Error.empty())
       Out.Remarks.push_back({toFileLoc(K->getLocation(), SM), Error});
     for (const LaunchConfig &Config : Configs) {
-      KernelResult R = walkKernel(*K, Config, Ctx);
-      for (const report::Note &N : R.Skipped)
+      WalkRecord W;
+      W.Kernel = K;
+      W.Config = Config;
+      W.Walk = walkKernel(*K, Config, Ctx);
+      for (const report::Note &N : W.Walk.Skipped)
         Out.Remarks.push_back(N);
-      if (!R.Aborted.empty())
+      if (!W.Walk.Aborted.empty())
         Out.Remarks.push_back({toFileLoc(K->getLocation(), SM),
-                               "kernel '" + K->getNameAsString() + "': " + R.Aborted});
-      for (const AccessSite &Site : R.Sites)
-        Out.Findings.push_back(buildFinding(*K, Config, Site, R, Ctx));
+                               "kernel '" + K->getNameAsString() + "': " + W.Walk.Aborted});
+      for (const AccessSite &Site : W.Walk.Sites) {
+        W.FindingOfSite.push_back(Out.Findings.size());
+        Out.Findings.push_back(buildFinding(*K, Config, Site, W.Walk, Ctx));
+      }
+      Walks.push_back(std::move(W));
     }
   }
+  addPaddingFixes(Walks, Out.Findings, Ctx);
 }
 
 } // namespace bankcheck::frontend

@@ -28,13 +28,17 @@ struct FileLoc {
 struct Note {
   FileLoc Loc; ///< may be invalid: a note about the finding as a whole
   std::string Message;
+  bool ShowsFix = false; ///< the finding's fix-its are printed under this note
 };
 
-/// Replace [Offset, Offset + Length) of Loc.Path with Text.
+/// Replace [Offset, Offset + Length) of Loc.Path with Text. Expected holds the
+/// bytes found there when the file was analysed: an edit is only applied when
+/// they are still there.
 struct TextEdit {
   FileLoc Loc;
   unsigned Length = 0;
   std::string Text;
+  std::string Expected;
 };
 
 struct Finding {

@@ -35,7 +35,7 @@ public:
       snippet(Loc);
   }
 
-  void snippet(const FileLoc &Loc) {
+  std::string lineText(const FileLoc &Loc) {
     auto It = Cache.find(Loc.Path);
     if (It == Cache.end()) {
       std::string Text;
@@ -44,19 +44,25 @@ public:
       It = Cache.emplace(Loc.Path, std::move(Text)).first;
     }
     const std::string &T = It->second;
-    if (T.empty())
-      return;
     std::size_t Start = 0;
     for (unsigned L = 1; L < Loc.Line; ++L) {
       Start = T.find('\n', Start);
       if (Start == std::string::npos)
-        return;
+        return "";
       ++Start;
     }
     std::size_t End = T.find('\n', Start);
     std::string Line = T.substr(Start, End == std::string::npos ? std::string::npos : End - Start);
     if (!Line.empty() && Line.back() == '\r')
       Line.pop_back();
+    return Line;
+  }
+
+  /// The source line and a caret (with tildes over Length characters).
+  void snippet(const FileLoc &Loc, unsigned Length = 1) {
+    std::string Line = lineText(Loc);
+    if (Line.empty())
+      return;
     std::string Num = std::to_string(Loc.Line);
     std::string Gutter(std::max<std::size_t>(5, Num.size() + 1), ' ');
     OS << std::string(Gutter.size() - Num.size(), ' ') << Num << " | " << Line << "\n";
@@ -65,7 +71,22 @@ public:
       Caret += Line[C - 1] == '\t' ? '\t' : ' ';
     OS << Gutter << " | " << Caret;
     if (Opts.Color) OS << Green;
-    OS << "^";
+    OS << "^" << std::string(Length > 1 ? Length - 1 : 0, '~');
+    if (Opts.Color) OS << Reset;
+    OS << "\n";
+  }
+
+  /// The edited line's snippet with the replacement text under the range.
+  void fixIt(const TextEdit &E) {
+    snippet(E.Loc, E.Length);
+    std::string Line = lineText(E.Loc);
+    std::string Pad;
+    for (unsigned C = 1; C < E.Loc.Column && C - 1 < Line.size(); ++C)
+      Pad += Line[C - 1] == '\t' ? '\t' : ' ';
+    std::string Gutter(std::max<std::size_t>(5, std::to_string(E.Loc.Line).size() + 1), ' ');
+    OS << Gutter << " | " << Pad;
+    if (Opts.Color) OS << Green;
+    OS << E.Text;
     if (Opts.Color) OS << Reset;
     OS << "\n";
   }
@@ -83,8 +104,13 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   for (const Finding &F : Findings) {
     if (F.isDiagnostic()) {
       P.diag(F.Loc, "warning", Magenta, F.Message, F.CheckId, true);
-      for (const Note &N : F.Notes)
+      for (const Note &N : F.Notes) {
         P.diag(N.Loc, "note", Black, N.Message, "", false);
+        // Under the note on the declaration, the fix-it as clang shows one.
+        for (const TextEdit &E : F.Fixes)
+          if (N.ShowsFix)
+            P.fixIt(E);
+      }
     } else if (F.Status == "unknown" && Opts.ShowUnknown) {
       P.diag(F.Loc, "remark", Cyan, F.Message, F.CheckId, false);
     }

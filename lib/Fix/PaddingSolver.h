@@ -1,0 +1,62 @@
+//===- PaddingSolver.h - Choose padding that removes bank conflicts -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Given a __shared__ array's extents and every warp access on it, proposes
+/// the smallest growth of the innermost extent that lowers the worst conflict
+/// degree, never makes any access worse (worst or mean wavefronts), keeps every
+/// access aligned to its width, and fits the static shared-memory limit. The
+/// proposal is re-checked with the bank model; no source text is touched here.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_FIX_PADDINGSOLVER_H
+#define BANKCHECK_FIX_PADDINGSOLVER_H
+
+#include "BankModel/AccessAnalysis.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bankcheck::fix {
+
+/// One access of the array, in one kernel (instantiation) and launch shape.
+/// Accesses of different instantiations may see different extents
+/// (`float tile[TILE][TILE]`): one padding is chosen for all of them.
+struct ArrayAccess {
+  bank::AccessQuery Query;                ///< Bindings must include Inner
+  const symbolic::SymbolTable *Symbols = nullptr;
+  symbolic::SymbolId Inner = 0;           ///< the innermost-extent symbol
+  std::int64_t InnerExtent = 0;           ///< declared innermost extent, in elements
+  std::int64_t ElementBytes = 0;
+  std::int64_t OuterElements = 1;         ///< product of the other extents
+  std::int64_t OtherStaticBytes = 0;      ///< the kernel's other static shared memory
+  std::string Where;                      ///< "file:line:col" for messages
+};
+
+struct PaddingProblem {
+  std::int64_t StaticLimit = 48 * 1024;   ///< bytes of static shared memory per block
+  std::vector<ArrayAccess> Accesses;
+};
+
+struct PaddingProposal {
+  std::int64_t Pad = 0;                   ///< elements added to the innermost extent
+  unsigned DegreeBefore = 0, DegreeAfter = 0;
+  std::int64_t BytesAdded = 0;            ///< largest over the instantiations
+  std::int64_t NewStaticBytes = 0;        ///< largest kernel static total after padding
+};
+
+struct PaddingOutcome {
+  std::optional<PaddingProposal> Proposal;
+  std::string WhyNot; ///< when there is no proposal
+};
+
+PaddingOutcome proposePadding(const PaddingProblem &P);
+
+/// The XOR swizzle suggestion for a row-major 2-D tile whose rows are read down
+/// a column: "col ^ (row % 32)" style text, for notes when padding cannot help.
+std::string swizzleSuggestion(const std::string &Row, const std::string &Col,
+                              std::int64_t InnerExtent, std::int64_t ElementBytes);
+
+} // namespace bankcheck::fix
+
+#endif

@@ -1,0 +1,160 @@
+//===- PaddingFixes.cpp - Padding fix-its on shared declarations ----------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Frontend/PaddingFixes.h"
+#include "Frontend/FindingBuilder.h"
+#include "Fix/PaddingSolver.h"
+
+#include "clang/AST/TypeLoc.h"
+#include "clang/Lex/Lexer.h"
+
+#include <map>
+#include <set>
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+
+namespace {
+/// Where the declaration is written: instantiations share it.
+std::pair<std::string, unsigned> declKey(const VarDecl *VD, const SourceManager &SM) {
+  report::FileLoc L = toFileLoc(VD->getLocation(), SM);
+  return {L.Path, L.Offset};
+}
+
+/// The size expression of the innermost array dimension as written.
+const clang::Expr *innerSizeExpr(const VarDecl *VD) {
+  const TypeSourceInfo *TSI = VD->getTypeSourceInfo();
+  if (!TSI)
+    return nullptr;
+  TypeLoc TL = TSI->getTypeLoc();
+  const clang::Expr *Size = nullptr;
+  while (auto AL = TL.getAs<ArrayTypeLoc>()) {
+    Size = AL.getSizeExpr();
+    TL = AL.getElementLoc();
+  }
+  return Size;
+}
+
+std::int64_t staticBytes(const VarDecl *VD, ASTContext &Ctx) {
+  if (VD->hasExternalStorage() || VD->getType()->isIncompleteType())
+    return 0;
+  return Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+}
+} // namespace
+
+void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
+                     ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // One-dimensional arrays: padding does not apply; say what does.
+  for (WalkRecord &W : Walks)
+    for (std::size_t S = 0; S < W.Walk.Sites.size(); ++S) {
+      report::Finding &F = Findings[W.FindingOfSite[S]];
+      const VarDecl *A = W.Walk.Sites[S].Array;
+      if (F.Status == "conflict" && !W.Walk.Layouts.count(A))
+        F.Notes.push_back({toFileLoc(A->getLocation(), SM),
+                           "no padding fix-it: '" + A->getNameAsString() +
+                               "' is not indexed through two or more declared dimensions; change the "
+                               "index so that the lanes of a warp touch different banks (or "
+                               "declare it two-dimensional and pad the rows)"});
+    }
+  // Arrays with a proven conflict, by declaration.
+  std::set<std::pair<std::string, unsigned>> Conflicting;
+  for (WalkRecord &W : Walks)
+    for (std::size_t S = 0; S < W.Walk.Sites.size(); ++S)
+      if (Findings[W.FindingOfSite[S]].Status == "conflict" &&
+          W.Walk.Layouts.count(W.Walk.Sites[S].Array) && !W.Walk.Sites[S].Array->hasExternalStorage())
+        Conflicting.insert(declKey(W.Walk.Sites[S].Array, SM));
+
+  for (const auto &Key : Conflicting) {
+    fix::PaddingProblem P;
+    std::vector<std::size_t> ArrayFindings;
+    const VarDecl *Decl = nullptr;
+    bool AllLaidOut = true;
+    for (WalkRecord &W : Walks) {
+      std::int64_t KernelBytes = 0;
+      std::set<const VarDecl *> Seen;
+      for (const AccessSite &Site : W.Walk.Sites)
+        if (Seen.insert(Site.Array).second)
+          KernelBytes += staticBytes(Site.Array, Ctx);
+      for (std::size_t S = 0; S < W.Walk.Sites.size(); ++S) {
+        const AccessSite &Site = W.Walk.Sites[S];
+        if (declKey(Site.Array, SM) != Key)
+          continue;
+        Decl = Site.Array;
+        ArrayFindings.push_back(W.FindingOfSite[S]);
+        auto L = W.Walk.Layouts.find(Site.Array);
+        if (L == W.Walk.Layouts.end() || !Site.Unmodelled.empty()) {
+          // An access the model does not see through (a flat pointer walk over
+          // the whole array, say): padding cannot be proven safe for it.
+          AllLaidOut = false;
+          continue;
+        }
+        fix::ArrayAccess A;
+        A.Query = queryFor(W.Config, Site, W.Walk);
+        A.Symbols = &W.Walk.Symbols;
+        A.Inner = L->second.Inner;
+        A.InnerExtent = L->second.InnerExtent;
+        A.ElementBytes = L->second.ElementBytes;
+        A.OuterElements = 1;
+        for (std::size_t I = 0; I + 1 < L->second.Extents.size(); ++I)
+          A.OuterElements *= L->second.Extents[I];
+        A.OtherStaticBytes = KernelBytes - staticBytes(Site.Array, Ctx);
+        A.Where = Site.Loc.Path + ":" + std::to_string(Site.Loc.Line) + ":" + std::to_string(Site.Loc.Column);
+        P.Accesses.push_back(A);
+      }
+    }
+    if (!Decl)
+      continue;
+    report::FileLoc DeclLoc = toFileLoc(Decl->getLocation(), SM);
+    std::string Name = Decl->getNameAsString();
+    fix::PaddingOutcome O;
+    if (!AllLaidOut)
+      O.WhyNot = "an access of '" + Name + "' is not expressed through its declared dimensions";
+    else
+      O = fix::proposePadding(P);
+    const clang::Expr *Size = innerSizeExpr(Decl);
+    report::Note N;
+    N.Loc = DeclLoc;
+    report::TextEdit Edit;
+    bool HaveEdit = false;
+    if (O.Proposal && Size) {
+      CharSourceRange R = SM.getExpansionRange(Size->getSourceRange());
+      R = CharSourceRange::getTokenRange(R.getBegin(), R.getEnd());
+      StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
+      SourceLocation Begin = SM.getExpansionLoc(R.getBegin());
+      std::string Pad = std::to_string(O.Proposal->Pad);
+      Edit.Loc = toFileLoc(Begin, SM);
+      Edit.Length = Text.size();
+      Edit.Expected = Text.str();
+      const auto *Lit = dyn_cast<IntegerLiteral>(Size->IgnoreParenImpCasts());
+      bool Literal = !Text.empty() && Text.find_first_not_of("0123456789") == StringRef::npos;
+      if (Lit && Literal && !Size->getBeginLoc().isMacroID()) {
+        Edit.Text = std::to_string(Lit->getValue().getZExtValue() + O.Proposal->Pad);
+      } else {
+        bool Simple = !Text.empty() && Text.find_first_of(" +-*/%?:<>&|^") == StringRef::npos;
+        Edit.Text = Simple ? Text.str() + " + " + Pad : "(" + Text.str() + ") + " + Pad;
+      }
+      HaveEdit = !Text.empty() && Edit.Loc.valid();
+      N.ShowsFix = HaveEdit;
+      N.Message = "pad the innermost dimension of '" + Name + "' by " + Pad +
+                  (O.Proposal->Pad == 1 ? " element" : " elements") + " ('" + Edit.Expected + "' -> '" +
+                  Edit.Text + "'): " + std::to_string(O.Proposal->DegreeBefore) + "-way -> " +
+                  std::to_string(O.Proposal->DegreeAfter) + "-way over all " +
+                  std::to_string(P.Accesses.size()) + " accesses, +" + std::to_string(O.Proposal->BytesAdded) +
+                  " bytes (" + std::to_string(O.Proposal->NewStaticBytes) + " bytes of static shared memory)";
+    } else {
+      N.Message = "no padding fix-it for '" + Name + "': " + (O.WhyNot.empty() ? "no size expression" : O.WhyNot);
+    }
+    for (std::size_t FI : ArrayFindings) {
+      report::Finding &F = Findings[FI];
+      if (!F.isDiagnostic())
+        continue;
+      F.Notes.push_back(N);
+      if (HaveEdit && F.Status == "conflict")
+        F.Fixes.push_back(Edit);
+    }
+  }
+}
+
+} // namespace bankcheck::frontend

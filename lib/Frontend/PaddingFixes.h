@@ -1,0 +1,34 @@
+//===- PaddingFixes.h - Padding fix-its on shared declarations -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Groups the accesses of each conflicting multi-dimensional `__shared__`
+/// array (over every kernel instantiation and launch shape of the translation
+/// unit), asks the padding solver for one padding that helps all of them, and
+/// turns it into a fix-it on the declaration's innermost extent: `32` becomes
+/// `33`, `TILE` becomes `TILE + 1`.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_FRONTEND_PADDINGFIXES_H
+#define BANKCHECK_FRONTEND_PADDINGFIXES_H
+
+#include "Frontend/KernelWalker.h"
+
+#include <vector>
+
+namespace bankcheck::frontend {
+
+/// One walk of one kernel for one launch configuration, and the findings it
+/// produced (index per site).
+struct WalkRecord {
+  const clang::FunctionDecl *Kernel = nullptr;
+  LaunchConfig Config;
+  KernelResult Walk;
+  std::vector<std::size_t> FindingOfSite;
+};
+
+void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
+                     clang::ASTContext &Ctx);
+
+} // namespace bankcheck::frontend
+
+#endif
