@@ -79,7 +79,9 @@ bool writeFileAtomically(const std::string &Path, const std::string &Contents, s
     Error = Path + ": error: cannot read the file's status";
     return false;
   }
-  if (llvm::sys::fs::access(Real, llvm::sys::fs::AccessMode::Write)) {
+  // No write bit at all counts as read-only even for root, who could write it.
+  if ((Status.permissions() & llvm::sys::fs::all_write) == 0 ||
+      llvm::sys::fs::access(Real, llvm::sys::fs::AccessMode::Write)) {
     Error = Path + ": error: the file is read-only; not modified";
     return false;
   }

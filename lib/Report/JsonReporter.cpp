@@ -49,6 +49,23 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     for (const std::string &A : F.Assumptions)
       As.push_back(A);
     O["assumptions"] = std::move(As);
+    llvm::json::Array Notes;
+    for (const Note &N : F.Notes) {
+      llvm::json::Object NO{{"message", N.Message}};
+      if (N.Loc.valid()) {
+        NO["file"] = N.Loc.Path;
+        NO["line"] = N.Loc.Line;
+        NO["column"] = N.Loc.Column;
+      }
+      Notes.push_back(std::move(NO));
+    }
+    O["notes"] = std::move(Notes);
+    llvm::json::Array Fixes;
+    for (const TextEdit &E : F.Fixes)
+      Fixes.push_back(llvm::json::Object{{"file", E.Loc.Path}, {"line", E.Loc.Line}, {"column", E.Loc.Column},
+                                         {"offset", E.Loc.Offset}, {"length", E.Length},
+                                         {"replacement", E.Text}});
+    O["fixes"] = std::move(Fixes);
     if (F.HasWorst) {
       llvm::json::Array Lanes;
       for (const auto &L : F.WorstLanes)

@@ -1,0 +1,113 @@
+//===- PaddingSolverTest.cpp - Padding proposals ---------------------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Fix/PaddingSolver.h"
+
+#include <catch2/catch.hpp>
+
+using namespace bankcheck;
+using namespace bankcheck::symbolic;
+
+namespace {
+Expr tx() { return Expr::var(SymbolTable::threadIdx(0)); }
+Expr ty() { return Expr::var(SymbolTable::threadIdx(1)); }
+
+/// One access Array[Row][Col] of a 2-D array with Outer rows of Inner elements.
+struct Tile {
+  SymbolTable T;
+  SymbolId Inner;
+  std::int64_t Extent, Outer, Elem;
+  Tile(std::int64_t Outer, std::int64_t Extent, std::int64_t Elem) : Extent(Extent), Outer(Outer), Elem(Elem) {
+    Symbol S;
+    S.Name = "tile.extent";
+    S.Kind = SymbolKind::Layout;
+    Inner = T.add(S);
+  }
+  fix::ArrayAccess access(Expr Row, Expr Col, unsigned Width, bank::BlockShape Shape) {
+    fix::ArrayAccess A;
+    A.Query.AccessBytes = Width;
+    A.Query.Shape = Shape;
+    bank::AccessInstance I;
+    I.ByteOffset = Row * Expr::var(Inner) * Elem + Col * Elem;
+    A.Query.Instances.push_back(I);
+    A.Query.Bindings.push_back({Inner, Extent});
+    A.Symbols = &T;
+    A.Inner = Inner;
+    A.InnerExtent = Extent;
+    A.ElementBytes = Elem;
+    A.OuterElements = Outer;
+    A.Where = "t.cu:1:1";
+    return A;
+  }
+};
+} // namespace
+
+TEST_CASE("a float column walk of a 32-wide tile is fixed by one element of padding", "[fix]") {
+  Tile T(32, 32, 4);
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T.access(tx(), ty(), 4, {32, 8, 1}));  // column read
+  P.Accesses.push_back(T.access(ty(), tx(), 4, {32, 8, 1}));  // row write
+  auto O = fix::proposePadding(P);
+  REQUIRE(O.Proposal);
+  CHECK(O.Proposal->Pad == 1);
+  CHECK(O.Proposal->DegreeBefore == 32);
+  CHECK(O.Proposal->DegreeAfter == 1);
+  CHECK(O.Proposal->BytesAdded == 128);
+}
+TEST_CASE("a half column walk needs two halves of padding, not one", "[fix]") {
+  Tile T(32, 64, 2);
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T.access(tx(), Expr::constant(0), 2, {32, 1, 1}));
+  auto O = fix::proposePadding(P);
+  REQUIRE(O.Proposal);
+  CHECK(O.Proposal->Pad == 2);
+  CHECK(O.Proposal->DegreeAfter == 1);
+}
+TEST_CASE("a float tile read as float4 is padded by whole float4s to stay aligned", "[fix]") {
+  Tile T(64, 32, 4);
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T.access(tx(), Expr::constant(0), 16, {32, 1, 1}));
+  auto O = fix::proposePadding(P);
+  REQUIRE(O.Proposal);
+  CHECK(O.Proposal->Pad % 4 == 0);
+  CHECK(O.Proposal->DegreeAfter == 1);
+}
+TEST_CASE("with 16-wide blocks the row stride must become 16 mod 32", "[fix]") {
+  // Bt[tx][ty] stored by 16x16 threads: a warp covers two values of ty.
+  Tile T(16, 16, 4);
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T.access(tx(), ty(), 4, {16, 16, 1}));
+  auto O = fix::proposePadding(P);
+  REQUIRE(O.Proposal);
+  CHECK(O.Proposal->Pad == 2); // stride 17 still collides across the half-warps
+  CHECK(O.Proposal->DegreeAfter == 1);
+}
+TEST_CASE("padding that would pass the static shared memory limit is refused", "[fix]") {
+  Tile T(32, 32, 4);
+  fix::PaddingProblem P;
+  auto A = T.access(tx(), ty(), 4, {32, 8, 1});
+  A.OtherStaticBytes = 48 * 1024 - 4096;
+  P.Accesses.push_back(A);
+  auto O = fix::proposePadding(P);
+  CHECK_FALSE(O.Proposal);
+  CHECK(O.WhyNot.find("limit") != std::string::npos);
+}
+TEST_CASE("padding never raises any access's wavefronts", "[fix][property]") {
+  for (std::int64_t Extent = 1; Extent <= 64; ++Extent) {
+    Tile T(32, Extent, 4);
+    fix::PaddingProblem P;
+    P.Accesses.push_back(T.access(tx(), Expr::constant(0), 4, {32, 1, 1}));
+    P.Accesses.push_back(T.access(Expr::constant(0), tx(), 4, {32, 1, 1}));
+    auto O = fix::proposePadding(P);
+    if (!O.Proposal)
+      continue;
+    CHECK(O.Proposal->DegreeAfter < O.Proposal->DegreeBefore);
+    CHECK(O.Proposal->DegreeAfter == 1);
+  }
+}
+TEST_CASE("no proposal when there is no conflict", "[fix]") {
+  Tile T(32, 33, 4);
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T.access(tx(), Expr::constant(0), 4, {32, 1, 1}));
+  CHECK_FALSE(fix::proposePadding(P).Proposal);
+}
