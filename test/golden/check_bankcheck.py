@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Run bankcheck on one golden .cu file and check its inline expectations.
+
+Usage:
+  check_bankcheck.py BANKCHECK FILECHECK FILE.cu TMPDIR [-- extra bankcheck args]
+
+In the spirit of LLVM's check_clang_tidy.py:
+
+1. FILE.cu is copied into TMPDIR with every `// CHECK-...:` comment replaced by
+   `//`, so line and column numbers stay the same and the expectations cannot
+   match themselves.
+2. bankcheck runs on the copy with `--color-output=never --no-cuda-toolkit
+   --quiet`, the file's own `// RUN-ARGS: ...` line (if any) and the extra args.
+3. The exit status is checked against `// EXIT: N` (if present); by default it
+   is 1 when the file expects a proven conflict (a CHECK-MESSAGES line with
+   `warning:` that is not `warning: possible`), else 0. bankcheck's exit status
+   counts only proven conflicts ("1 a conflict was found"), so a file with only
+   `possible` warnings exits 0.
+4. Messages pass: FileCheck --check-prefix=CHECK-MESSAGES
+   -implicit-check-not='{{warning|error}}:' against the ORIGINAL file, so any
+   unexpected warning fails. A file without CHECK-MESSAGES lines must produce
+   no warning or error at all.
+5. Remarks pass (when the file has CHECK-REMARKS lines): FileCheck
+   --check-prefix=CHECK-REMARKS -implicit-check-not='{{remark|error}}:' on the
+   output, so every remark must be expected. A file without CHECK-REMARKS lines
+   must produce no remark: an access that the analysis should decide but
+   reports as undecidable fails the test. (Warnings are covered by pass 4, so
+   the remark pass does not forbid them; `// ALLOW-REMARKS` turns this pass off.)
+
+On failure, prints what went wrong together with the full bankcheck output.
+"""
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+CHECK_COMMENT = re.compile(r"//\s*CHECK-[A-Za-z0-9_-]+:.*$")
+RUN_ARGS = re.compile(r"//\s*RUN-ARGS:(.*)$", re.M)
+EXIT = re.compile(r"//\s*EXIT:\s*(\d+)\s*$", re.M)
+MSG_LINE = re.compile(r"//\s*CHECK-MESSAGES(?:-[A-Z]+)?:(.*)$", re.M)
+REMARK_LINE = re.compile(r"//\s*CHECK-REMARKS(?:-[A-Z]+)?:", re.M)
+
+
+def fail(what, cmd, output, extra=""):
+    sys.stderr.write("FAIL: %s\n" % what)
+    sys.stderr.write("command: %s\n" % " ".join(shlex.quote(c) for c in cmd))
+    if extra:
+        sys.stderr.write(extra.rstrip() + "\n")
+    sys.stderr.write("------------------------ bankcheck output ------------------------\n")
+    sys.stderr.write(output)
+    sys.stderr.write("\n------------------------------------------------------------------\n")
+    sys.exit(1)
+
+
+def run_filecheck(filecheck, source, prefix, implicit_not, output):
+    cmd = [filecheck, source, "--check-prefix=" + prefix,
+           "-implicit-check-not=" + implicit_not, "--dump-input=never"]
+    p = subprocess.run(cmd, input=output, capture_output=True, text=True)
+    return cmd, p
+
+
+def main(argv):
+    extra = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, extra = argv[:i], argv[i + 1:]
+    if len(argv) != 5:
+        sys.stderr.write(__doc__)
+        return 2
+    bankcheck, filecheck, source, tmpdir = argv[1:5]
+    source = os.path.abspath(source)
+    with open(source, encoding="utf-8") as f:
+        text = f.read()
+
+    os.makedirs(tmpdir, exist_ok=True)
+    copy = os.path.join(tmpdir, os.path.basename(source))
+    blanked = "\n".join(CHECK_COMMENT.sub("//", line) for line in text.split("\n"))
+    with open(copy, "w", encoding="utf-8") as f:
+        f.write(blanked)
+
+    args = []
+    for m in RUN_ARGS.finditer(text):
+        args += shlex.split(m.group(1))
+    cmd = [bankcheck, "--color-output=never", "--no-cuda-toolkit", "--quiet"] + args + extra + [copy]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    output = p.stdout + p.stderr
+
+    m = EXIT.search(text)
+    if m:
+        want_rc = int(m.group(1))
+    else:
+        proven = [l for l in MSG_LINE.findall(text)
+                  if "warning:" in l and "warning: possible" not in l]
+        want_rc = 1 if proven else 0
+    if p.returncode != want_rc:
+        fail("exit status %d, expected %d" % (p.returncode, want_rc), cmd, output)
+
+    # Messages pass.
+    if MSG_LINE.search(text):
+        fc, r = run_filecheck(filecheck, source, "CHECK-MESSAGES", "{{warning|error}}:", output)
+        if r.returncode != 0:
+            fail("FileCheck CHECK-MESSAGES", cmd, output, r.stdout + r.stderr)
+    else:
+        bad = [l for l in output.splitlines() if re.search(r"(warning|error):", l)]
+        if bad:
+            fail("unexpected warning or error (file has no CHECK-MESSAGES lines)", cmd, output,
+                 "\n".join(bad))
+
+    # Remarks pass.
+    if REMARK_LINE.search(text):
+        fc, r = run_filecheck(filecheck, source, "CHECK-REMARKS", "{{remark|error}}:", output)
+        if r.returncode != 0:
+            fail("FileCheck CHECK-REMARKS", cmd, output, r.stdout + r.stderr)
+    elif "// ALLOW-REMARKS" not in text:
+        bad = [l for l in output.splitlines() if re.search(r"remark:", l)]
+        if bad:
+            fail("unexpected remark (file has no CHECK-REMARKS lines)", cmd, output, "\n".join(bad))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
