@@ -131,7 +131,7 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
   for (const Guard &G : I.Guards)
     Collect(G.Cond);
   for (SymbolId Id : Free)
-    if (Symbols.get(Id).Kind == SymbolKind::LaneOpaque) {
+    if (Symbols.get(Id).Kind == SymbolKind::LaneOpaque || Symbols.get(Id).Kind == SymbolKind::Function) {
       O.K = Outcome::Undecided;
       O.Why = Symbols.get(Id).Reason;
       return O;
@@ -232,6 +232,11 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   // Per-lane offsets: concrete, or affine in the free symbols.
   std::array<std::optional<Affine>, WarpSize> Forms;
   bool AllConcrete = true;
+  std::map<std::string, SymbolId> AtomIds;
+  AffineContext ACtx;
+  ACtx.Facts = &Symbols;
+  ACtx.Atoms = &Symbols;
+  ACtx.AtomIds = &AtomIds;
   for (unsigned L = 0; L < WarpSize; ++L) {
     if (!Active[L])
       continue;
@@ -249,12 +254,13 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
       O.Why = describe(Why);
       return O;
     }
-    if (auto Opaque = Symbols.firstOpaque(I.ByteOffset)) {
+    if (auto Opaque = Symbols.firstOpaque(I.ByteOffset);
+        Opaque && Symbols.get(*Opaque).Kind == SymbolKind::LaneOpaque) {
       O.K = Outcome::Undecided;
       O.Why = Symbols.get(*Opaque).Reason;
       return O;
     }
-    Forms[L] = evaluateAffine(I.ByteOffset, *LaneEnvs[L], &Why);
+    Forms[L] = evaluateAffine(I.ByteOffset, *LaneEnvs[L], &Why, &ACtx);
     if (!Forms[L])
       return sampleWarp(I, LaneEnvs, Active, std::string("the index depends on ") +
                                                  "unknown uniform values non-linearly");
@@ -355,6 +361,7 @@ AccessResult Analyzer::run() {
     Symbol Lane;
     Lane.Name = "lane";
     Lane.Kind = SymbolKind::ThreadIdx;
+    Lane.Min = 0;
     Symbol Warp;
     Warp.Name = "warp_x";
     Warp.Kind = SymbolKind::Uniform;

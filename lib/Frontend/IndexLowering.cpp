@@ -105,6 +105,14 @@ std::optional<Expr> Walker::builtinCoordinate(const clang::Expr *E) {
   return std::nullopt;
 }
 
+Expr Walker::memoryValue(const std::string &What, Expr Address) {
+  symbolic::Symbol F;
+  F.Name = "load#" + std::to_string(++OpaqueCount);
+  F.Kind = SymbolKind::Function;
+  F.Reason = "value loaded from " + What;
+  return Expr::apply(Result.Symbols.add(F), std::move(Address));
+}
+
 Expr Walker::sizeOf(QualType T, const VarDecl *A) {
   std::int64_t Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
   const auto *RowT = Ctx.getAsConstantArrayType(T);
@@ -246,17 +254,17 @@ Value Walker::rvalue(const clang::Expr *E) {
             return lookupVar(VD, E);
       if (auto Loc = sharedLValue(L)) {
         record(*Loc, L, "load");
-        bool Varying = isVarying(Loc->Offset);
-        return Value::integer(opaque(E, Varying, "value loaded from shared '" +
-                                                     Loc->Array->getNameAsString() + "'"));
+        // Lanes reading the same address read the same value.
+        return Value::integer(memoryValue("shared '" + Loc->Array->getNameAsString() + "'", Loc->Offset));
       }
-      // Memory we do not model (global, local arrays, struct members).
-      bool Varying = true;
+      // Global memory through a uniform base: a function of the index.
       if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
-        // Evaluated already by sharedLValue; uniform when its index is uniform.
-        (void)AS;
+        auto It = UniformBaseIndex.find(AS);
+        if (It != UniformBaseIndex.end() && isIntegral(E->getType()))
+          return Value::integer(memoryValue("'" + sourceText(L) + "'", It->second));
       }
-      return Value::integer(opaque(E, Varying, "value loaded from '" + sourceText(L) + "'"));
+      // Memory we do not model (local arrays, struct members, pointers).
+      return Value::integer(opaque(E, true, "value loaded from '" + sourceText(L) + "'"));
     }
     case CK_IntegralCast:
     case CK_NoOp:
@@ -531,8 +539,16 @@ std::optional<SharedRef> Walker::sharedLValue(const clang::Expr *E) {
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     auto P = pointer(AS->getBase());
     Expr I = intValue(AS->getIdx());
-    if (!P)
+    if (!P) {
+      // Remember the index of a load through a kernel parameter or a global.
+      const clang::Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+      if (const auto *DR = dyn_cast<DeclRefExpr>(Base))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+          if ((isa<ParmVarDecl>(VD) && VD->getDeclContext() == &Kernel &&
+               !Vars.count(VD)) || VD->hasGlobalStorage())
+            UniformBaseIndex[AS] = I;
       return std::nullopt;
+    }
     if (AS->getType()->isIncompleteType())
       return std::nullopt;
     return SharedRef{P->Array, P->Offset + I * sizeOf(AS->getType(), P->Array), AS->getType()};

@@ -97,6 +97,11 @@ public:
   std::vector<const clang::FunctionDecl *> CallStack;
   /// Values of `return` statements of the helper being inlined.
   std::vector<std::vector<Value>> Returns;
+  /// Index values of loads from non-shared arrays through a uniform base
+  /// (a kernel parameter or a global), keyed by the subscript expression.
+  std::map<const clang::ArraySubscriptExpr *, symbolic::Expr> UniformBaseIndex;
+  /// A value read from memory: f(address) for a fresh unknown function f.
+  symbolic::Expr memoryValue(const std::string &What, symbolic::Expr Address);
   bool Recording = true;
   unsigned UnrollProduct = 1;
   std::uint64_t Steps = 0;

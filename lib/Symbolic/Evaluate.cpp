@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Symbolic/Evaluate.h"
+#include "Symbolic/SymbolTable.h"
 
 #include <algorithm>
 
@@ -79,6 +80,9 @@ std::optional<std::int64_t> eval(const Expr &E, const Env &B, EvalFailure &Why, 
     if (auto V = B.lookup(E.symbol())) return V;
     Why = EvalFailure::Unbound;
     return std::nullopt;
+  case Op::Apply:
+    Why = EvalFailure::Unbound; // the function is unknown
+    return std::nullopt;
   case Op::LNot: {
     auto V = eval(E.operand(0), B, Why, Depth + 1);
     if (!V) return std::nullopt;
@@ -139,7 +143,56 @@ std::optional<Affine> addAffine(const Affine &A, const Affine &Bv, std::int64_t 
   return Out;
 }
 
-std::optional<Affine> evalAffine(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth) {
+std::string formKey(const Affine &A) {
+  std::string K = std::to_string(A.C);
+  for (auto [S, C] : A.Terms)
+    K += "+" + std::to_string(C) + "*s" + std::to_string(S);
+  return K;
+}
+
+std::string formText(const Affine &A, const SymbolTable &T) {
+  std::string K;
+  for (auto [S, C] : A.Terms) {
+    if (!K.empty()) K += " + ";
+    K += (C == 1 ? "" : std::to_string(C) + "*") + T.get(S).Name;
+  }
+  if (A.C || K.empty())
+    K += (K.empty() ? "" : " + ") + std::to_string(A.C);
+  return K;
+}
+
+/// (sum c_i*s_i + C) op M for a constant M, when every s_i >= 0, c_i >= 0 and
+/// C >= 0 (so the operand is >= 0 and C's rounding is floor): the terms whose
+/// coefficient is a multiple of M pass through exactly.
+std::optional<Affine> divisionRule(Op O, const Affine &L, std::int64_t M, const SymbolTable &T) {
+  std::int64_t Div = M;
+  if (O == Op::Shr) {
+    if (M < 0 || M >= 62) return std::nullopt;
+    Div = std::int64_t(1) << M;
+  } else if (O == Op::And) {
+    if (M < 0 || (M & (M + 1)) != 0) return std::nullopt; // M = 2^k - 1
+    Div = M + 1;
+  }
+  if (Div <= 0 || L.C < 0)
+    return std::nullopt;
+  for (auto [S, C] : L.Terms) {
+    const Symbol &Sym = T.get(S);
+    if (C < 0 || C % Div != 0 || !Sym.Min || *Sym.Min < 0)
+      return std::nullopt;
+  }
+  Affine Out;
+  if (O == Op::Mod || O == Op::And) {
+    Out.C = L.C % Div; // the terms are multiples of Div
+    return Out;
+  }
+  Out.C = L.C / Div; // Div, Shr: floor on a non-negative operand
+  for (auto [S, C] : L.Terms)
+    Out.Terms.push_back({S, C / Div});
+  return Out;
+}
+
+std::optional<Affine> evalAffine(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth,
+                                 const AffineContext *Ctx) {
   if (Depth > MaxEvalDepth) {
     Why = EvalFailure::TooDeep;
     return std::nullopt;
@@ -162,8 +215,25 @@ std::optional<Affine> evalAffine(const Expr &E, const Env &B, EvalFailure &Why, 
       A.Terms.push_back({E.symbol(), 1});
     return A;
   }
+  case Op::Apply: {
+    auto Arg = evalAffine(E.operand(0), B, Why, Depth + 1, Ctx);
+    if (!Arg) return std::nullopt;
+    if (!Ctx || !Ctx->Atoms || !Ctx->AtomIds) return Fail(EvalFailure::NonAffine);
+    std::string Key = "f" + std::to_string(E.symbol()) + "(" + formKey(*Arg) + ")";
+    auto It = Ctx->AtomIds->find(Key);
+    if (It == Ctx->AtomIds->end()) {
+      Symbol S;
+      S.Name = Ctx->Atoms->get(E.symbol()).Name + "(" + formText(*Arg, *Ctx->Atoms) + ")";
+      S.Kind = SymbolKind::Uniform;
+      S.Reason = Ctx->Atoms->get(E.symbol()).Reason;
+      It = Ctx->AtomIds->emplace(Key, Ctx->Atoms->add(S)).first;
+    }
+    Affine A;
+    A.Terms.push_back({It->second, 1});
+    return A;
+  }
   case Op::LNot: {
-    auto V = evalAffine(E.operand(0), B, Why, Depth + 1);
+    auto V = evalAffine(E.operand(0), B, Why, Depth + 1, Ctx);
     if (!V) return std::nullopt;
     if (!V->isConstant()) return Fail(EvalFailure::NonAffine);
     Affine A;
@@ -171,17 +241,17 @@ std::optional<Affine> evalAffine(const Expr &E, const Env &B, EvalFailure &Why, 
     return A;
   }
   case Op::Select: {
-    auto C = evalAffine(E.operand(0), B, Why, Depth + 1);
+    auto C = evalAffine(E.operand(0), B, Why, Depth + 1, Ctx);
     if (!C) return std::nullopt;
     if (!C->isConstant()) return Fail(EvalFailure::NonAffine);
-    return evalAffine(E.operand(C->C ? 1 : 2), B, Why, Depth + 1);
+    return evalAffine(E.operand(C->C ? 1 : 2), B, Why, Depth + 1, Ctx);
   }
   default:
     break;
   }
-  auto L = evalAffine(E.operand(0), B, Why, Depth + 1);
+  auto L = evalAffine(E.operand(0), B, Why, Depth + 1, Ctx);
   if (!L) return std::nullopt;
-  auto R = evalAffine(E.operand(1), B, Why, Depth + 1);
+  auto R = evalAffine(E.operand(1), B, Why, Depth + 1, Ctx);
   if (!R) return std::nullopt;
   if (L->isConstant() && R->isConstant()) {
     auto V = applyBinary(E.op(), L->C, R->C);
@@ -191,21 +261,45 @@ std::optional<Affine> evalAffine(const Expr &E, const Env &B, EvalFailure &Why, 
     return A;
   }
   std::optional<Affine> Out;
+  bool NonAffine = false;
   switch (E.op()) {
   case Op::Add: Out = addAffine(*L, *R, 1); break;
   case Op::Sub: Out = addAffine(*L, *R, -1); break;
   case Op::Mul:
     if (R->isConstant()) Out = scale(*L, R->C);
     else if (L->isConstant()) Out = scale(*R, L->C);
-    else return Fail(EvalFailure::NonAffine);
+    else NonAffine = true;
     break;
   case Op::Shl:
-    if (!R->isConstant()) return Fail(EvalFailure::NonAffine);
+    if (!R->isConstant()) { NonAffine = true; break; }
     if (R->C < 0 || R->C >= 62) return Fail(EvalFailure::BadShift);
     Out = scale(*L, std::int64_t(1) << R->C);
     break;
+  case Op::Div: case Op::Mod: case Op::And: case Op::Shr:
+    if (Ctx && Ctx->Facts && R->isConstant())
+      Out = divisionRule(E.op(), *L, R->C, *Ctx->Facts);
+    NonAffine = !Out;
+    break;
   default:
-    return Fail(EvalFailure::NonAffine);
+    NonAffine = true;
+  }
+  if (NonAffine) {
+    if (!Ctx || !Ctx->Atoms || !Ctx->AtomIds)
+      return Fail(EvalFailure::NonAffine);
+    // An atom: the same operation on the same operand forms is the same value.
+    std::string Key = std::string(opSpelling(E.op())) + "(" + formKey(*L) + "," + formKey(*R) + ")";
+    auto It = Ctx->AtomIds->find(Key);
+    if (It == Ctx->AtomIds->end()) {
+      Symbol S;
+      const char *Sp = opSpelling(E.op());
+      S.Name = "(" + formText(*L, *Ctx->Atoms) + " " + Sp + " " + formText(*R, *Ctx->Atoms) + ")";
+      S.Kind = SymbolKind::Uniform;
+      S.Reason = "value of " + S.Name;
+      It = Ctx->AtomIds->emplace(Key, Ctx->Atoms->add(S)).first;
+    }
+    Affine A;
+    A.Terms.push_back({It->second, 1});
+    return A;
   }
   if (!Out) return Fail(EvalFailure::Overflow);
   return Out;
@@ -219,9 +313,10 @@ std::optional<std::int64_t> evaluate(const Expr &E, const Env &Bound, EvalFailur
   return V;
 }
 
-std::optional<Affine> evaluateAffine(const Expr &E, const Env &Bound, EvalFailure *Why) {
+std::optional<Affine> evaluateAffine(const Expr &E, const Env &Bound, EvalFailure *Why,
+                                     const AffineContext *Ctx) {
   EvalFailure W = EvalFailure::None;
-  auto V = evalAffine(E, Bound, W, 0);
+  auto V = evalAffine(E, Bound, W, 0, Ctx);
   if (Why) *Why = V ? EvalFailure::None : W;
   return V;
 }

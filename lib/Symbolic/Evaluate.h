@@ -14,6 +14,8 @@
 #include "Symbolic/Expr.h"
 
 #include <cstdint>
+#include <map>
+#include <string>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -71,9 +73,25 @@ struct Affine {
   bool sameTerms(const Affine &O) const { return Terms == O.Terms; }
 };
 
+class SymbolTable;
+
+/// Optional help for evaluateAffine.
+struct AffineContext {
+  /// Facts (Min) of the free symbols. With them, `/`, `%`, `&`, `>>` by a
+  /// constant M are exact on an operand known to be >= 0 whose symbol
+  /// coefficients are multiples of M: (lane + 32*w) % 32 == lane.
+  const SymbolTable *Facts = nullptr;
+  /// Where a non-affine operation on affine operands becomes an atom: a fresh
+  /// symbol standing for "op(operand forms)". Equal operand forms give the same
+  /// atom, so the same unknown value across lanes stays one term.
+  SymbolTable *Atoms = nullptr;
+  std::map<std::string, SymbolId> *AtomIds = nullptr;
+};
+
 /// Symbols without a value in Bound are free.
 std::optional<Affine> evaluateAffine(const Expr &E, const Env &Bound,
-                                     EvalFailure *Why = nullptr);
+                                     EvalFailure *Why = nullptr,
+                                     const AffineContext *Ctx = nullptr);
 
 } // namespace bankcheck::symbolic
 

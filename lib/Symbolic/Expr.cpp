@@ -30,6 +30,7 @@ const char *opSpelling(Op O) {
   case Op::LOr: return "||";
   case Op::LNot: return "!";
   case Op::Select: return "?:";
+  case Op::Apply: return "()";
   case Op::Const:
   case Op::Var: break;
   }
@@ -100,6 +101,10 @@ Expr Expr::select(Expr C, Expr T, Expr F) {
   if (T.equals(F))
     return T;
   return Expr(std::make_shared<const Node>(Node{Op::Select, 0, {std::move(C), std::move(T), std::move(F)}}));
+}
+
+Expr Expr::apply(SymbolId Function, Expr Arg) {
+  return Expr(std::make_shared<const Node>(Node{Op::Apply, static_cast<std::int64_t>(Function), {std::move(Arg)}}));
 }
 
 Expr Expr::lnot(Expr E) {

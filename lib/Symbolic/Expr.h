@@ -45,7 +45,9 @@ enum class Op : std::uint8_t {
   LAnd,  ///< L && R (both evaluated; a failing operand fails)
   LOr,   ///< L || R
   LNot,  ///< !L
-  Select ///< Cond ? T : F
+  Select, ///< Cond ? T : F
+  Apply   ///< f(X) for an unknown function f (a Function symbol): memory
+          ///< contents at address X, say. Equal arguments give equal values.
 };
 
 /// Spelling of a binary operator in C ("+", "<<", "min", ...).
@@ -66,6 +68,7 @@ public:
   static Expr binary(Op O, Expr L, Expr R);
   static Expr select(Expr C, Expr T, Expr F);
   static Expr lnot(Expr E);
+  static Expr apply(SymbolId Function, Expr Arg);
 
   bool isNull() const { return !N; }
   Op op() const { return N->Kind; }
@@ -73,6 +76,7 @@ public:
   bool isConst(std::int64_t V) const { return isConst() && N->Value == V; }
   std::int64_t constValue() const { return N->Value; }
   bool isVar() const { return N && N->Kind == Op::Var; }
+  /// Var: the symbol; Apply: the function symbol.
   SymbolId symbol() const { return static_cast<SymbolId>(N->Value); }
   const std::vector<Expr> &operands() const { return N->Ops; }
   const Expr &operand(unsigned I) const { return N->Ops[I]; }
@@ -109,6 +113,8 @@ template <typename Fn> void forEachSymbol(const Expr &E, Fn &&F) {
     F(E.symbol());
     return;
   }
+  if (E.op() == Op::Apply)
+    F(E.symbol());
   for (const Expr &O : E.operands())
     forEachSymbol(O, F);
 }
@@ -128,6 +134,8 @@ template <typename Fn> Expr substitute(const Expr &E, Fn &&F) {
     return Expr::select(Ops[0], Ops[1], Ops[2]);
   if (E.op() == Op::LNot)
     return Expr::lnot(Ops[0]);
+  if (E.op() == Op::Apply)
+    return Expr::apply(E.symbol(), Ops[0]);
   return Expr::binary(E.op(), Ops[0], Ops[1]);
 }
 

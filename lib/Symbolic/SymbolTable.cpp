@@ -40,7 +40,7 @@ bool SymbolTable::isLaneVarying(const Expr &E) const {
 std::optional<SymbolId> SymbolTable::firstOpaque(const Expr &E) const {
   std::optional<SymbolId> Found;
   forEachSymbol(E, [&](SymbolId Id) {
-    if (!Found && Symbols[Id].Kind == SymbolKind::LaneOpaque)
+    if (!Found && (Symbols[Id].Kind == SymbolKind::LaneOpaque || Symbols[Id].Kind == SymbolKind::Function))
       Found = Id;
   });
   return Found;
@@ -79,6 +79,11 @@ void printInto(const Expr &E, const SymbolTable &T, std::string &Out, int Outer)
     printInto(E.operand(0), T, Out, -1);
     Out += ", ";
     printInto(E.operand(1), T, Out, -1);
+    Out += ')';
+    return;
+  case Op::Apply:
+    Out += T.get(E.symbol()).Name + "(";
+    printInto(E.operand(0), T, Out, -1);
     Out += ')';
     return;
   case Op::LNot:

@@ -28,8 +28,9 @@ enum class SymbolKind : std::uint8_t {
                ///< parameter, a load from a uniform address, a loop counter
                ///< whose trip count is unknown)
   LaneOpaque,  ///< a lane-varying value that cannot be modelled (data-dependent)
-  Layout       ///< an array extent; always bound (AccessQuery::Bindings), so
+  Layout,      ///< an array extent; always bound (AccessQuery::Bindings), so
                ///< that the padding solver can try other values
+  Function     ///< an unknown function, used by Op::Apply (Reason says what)
 };
 
 struct Symbol {
@@ -57,7 +58,7 @@ public:
 
   /// True when the expression mentions a lane-varying symbol (threadIdx, LaneOpaque).
   bool isLaneVarying(const Expr &E) const;
-  /// The first LaneOpaque symbol the expression mentions, if any.
+  /// The first LaneOpaque or Function symbol the expression mentions, if any.
   std::optional<SymbolId> firstOpaque(const Expr &E) const;
 
 private:

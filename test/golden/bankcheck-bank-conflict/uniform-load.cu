@@ -1,8 +1,6 @@
-// XFAIL: a value loaded from a warp-uniform address (idx[blockIdx.x],
+// A value loaded from a warp-uniform address (idx[blockIdx.x], and
 // idx[threadIdx.y] with blockDim.x = 32) is itself warp-uniform, so adding it
-// to a conflict-free pattern keeps it conflict-free. Expected: no diagnostic
-// and no remark; the analyzer treats every loaded value as lane-varying and
-// gives a remark.
+// to a conflict-free pattern keeps it conflict-free: no diagnostic, no remark.
 #include <cuda_runtime.h>
 
 __global__ void uniformLoads(const int *idx, float *out) {
