@@ -69,6 +69,8 @@ static cl::opt<std::string> ExportFixesTo(
 static cl::opt<bool> PrintCommands("print-clang-command",
                                    cl::desc("Print the Clang command used for each file and exit"),
                                    cl::cat(Category));
+static cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel (default: one per core)"),
+                              cl::value_desc("N"), cl::init(0), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
 
 int main(int argc, const char **argv) {
@@ -107,6 +109,8 @@ int main(int argc, const char **argv) {
   Opts.CudaPath = CudaPath;
   Opts.NoToolkit = NoToolkit;
   Opts.PrintCommands = PrintCommands;
+  Opts.Jobs = Jobs;
+  Opts.Progress = sys::Process::StandardErrIsDisplayed() && !Quiet;
   if (!BlockDim.empty()) {
     std::string Why;
     Opts.BlockDim = frontend::parseBlockDim(BlockDim, Why);

@@ -18,7 +18,10 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <cstdlib>
+#include <mutex>
+#include <thread>
 
 #ifndef BANKCHECK_CLANG_RESOURCE_DIR
 #define BANKCHECK_CLANG_RESOURCE_DIR "/usr/lib/llvm-19/lib/clang/19"
@@ -149,6 +152,20 @@ std::string findToolkit(const DriverOptions &Opts) {
   return "";
 }
 
+/// The real file system with the built-in headers on top, served from memory.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> headerFileSystem() {
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const BuiltinHeader &H : builtinHeaders())
+    Memory->addFile(std::string(BuiltinDir) + "/" + H.Name, 0,
+                    llvm::MemoryBuffer::getMemBuffer(H.Contents, H.Name));
+  for (const BuiltinHeader &H : toolkitCompatHeaders())
+    Memory->addFile(std::string(CompatDir) + "/" + H.Name, 0,
+                    llvm::MemoryBuffer::getMemBuffer(H.Contents, H.Name));
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  Overlay->pushOverlay(Memory);
+  return Overlay;
+}
+
 bool isCudaFile(StringRef Path) {
   StringRef Ext = llvm::sys::path::extension(Path);
   return Ext == ".cu" || Ext == ".cuh";
@@ -176,17 +193,6 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     return false;
   }
 
-  // Headers: the toolkit's, or the built-in stand-ins, served from memory.
-  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  for (const BuiltinHeader &H : builtinHeaders())
-    Memory->addFile(std::string(BuiltinDir) + "/" + H.Name, 0,
-                    llvm::MemoryBuffer::getMemBuffer(H.Contents));
-  for (const BuiltinHeader &H : toolkitCompatHeaders())
-    Memory->addFile(std::string(CompatDir) + "/" + H.Name, 0,
-                    llvm::MemoryBuffer::getMemBuffer(H.Contents));
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
-  Overlay->pushOverlay(Memory);
-
   std::vector<std::string> Prefix = {"-x", "cuda", "--cuda-device-only", "-fsyntax-only",
                                      "-resource-dir=" BANKCHECK_CLANG_RESOURCE_DIR,
                                      "-Wno-unknown-cuda-version", "-w"};
@@ -210,7 +216,7 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
   }
 
   std::vector<std::string> DbNotes;
-  DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, DbNotes);
+  DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, DbNotes); // for --print-clang-command
   AnalysisOptions AOpts;
   AOpts.BlockDim = Opts.BlockDim;
 
@@ -225,44 +231,74 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     return true;
   }
 
-  for (const std::string &File : Files) {
+  // One file: its status, findings and remarks. Each file gets its own
+  // database wrapper, file system and diagnostics, so files run in parallel.
+  struct PerFile {
     report::FileStatus Status;
-    Status.Path = File;
+    TUResult TU;
+    std::vector<std::string> Notes;
+  };
+  auto AnalyzeOne = [&](const std::string &File, PerFile &Out) {
+    Out.Status.Path = File;
     if (!llvm::sys::fs::exists(File)) {
-      Status.Ok = false;
-      Status.Error = File + ": error: no such file";
-      Result.Files.push_back(Status);
-      continue;
+      Out.Status.Ok = false;
+      Out.Status.Error = File + ": error: no such file";
+      return;
     }
     if (llvm::sys::fs::is_directory(File)) {
-      Status.Ok = false;
-      Status.Error = File + ": error: is a directory";
-      Result.Files.push_back(Status);
-      continue;
+      Out.Status.Ok = false;
+      Out.Status.Error = File + ": error: is a directory";
+      return;
     }
-    TUResult TU;
+    DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, Out.Notes);
     ErrorCollector Diags;
-    tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), Overlay);
+    tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), headerFileSystem());
     Tool.setDiagnosticConsumer(&Diags);
-    ActionFactory Factory(AOpts, TU);
+    ActionFactory Factory(AOpts, Out.TU);
     int RC = Tool.run(&Factory);
     if (Diags.Errors > 0 || RC != 0) {
-      Status.Ok = false;
-      Status.Error = Diags.First.empty() ? File + ": error: the file could not be parsed" : Diags.First;
+      Out.Status.Ok = false;
+      Out.Status.Error = Diags.First.empty() ? File + ": error: the file could not be parsed" : Diags.First;
     }
-    for (std::string &N : DbNotes)
+  };
+
+  std::vector<PerFile> Results(Files.size());
+  unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs ? Opts.Jobs : std::thread::hardware_concurrency(),
+                                                   Files.size()));
+  std::atomic<std::size_t> Next{0}, Done{0};
+  std::mutex ProgressLock;
+  bool Progress = Opts.Progress && Files.size() > 1;
+  auto Worker = [&] {
+    for (std::size_t I; (I = Next++) < Files.size();) {
+      AnalyzeOne(Files[I], Results[I]);
+      std::size_t D = ++Done;
+      if (Progress) {
+        std::lock_guard<std::mutex> G(ProgressLock);
+        llvm::errs() << "[" << D << "/" << Files.size() << "] " << Files[I] << "\n";
+      }
+    }
+  };
+  std::vector<std::thread> Threads;
+  for (unsigned J = 1; J < Jobs; ++J)
+    Threads.emplace_back(Worker);
+  Worker();
+  for (std::thread &T : Threads)
+    T.join();
+
+  // Merge in input order: the output does not depend on scheduling.
+  for (PerFile &P : Results) {
+    for (std::string &N : P.Notes)
       Result.Remarks.push_back({report::FileLoc(), N});
-    DbNotes.clear();
-    if (Status.Ok) {
-      Result.Kernels += TU.Kernels;
-      for (report::Finding &F : TU.Findings)
+    if (P.Status.Ok) {
+      Result.Kernels += P.TU.Kernels;
+      for (report::Finding &F : P.TU.Findings)
         Result.Findings.push_back(std::move(F));
-      for (report::Note &N : TU.Remarks)
+      for (report::Note &N : P.TU.Remarks)
         Result.Remarks.push_back(std::move(N));
-      if (TU.Kernels == 0)
-        Result.Remarks.push_back({report::FileLoc(), File + ": no __global__ function to analyse"});
+      if (P.TU.Kernels == 0)
+        Result.Remarks.push_back({report::FileLoc(), P.Status.Path + ": no __global__ function to analyse"});
     }
-    Result.Files.push_back(Status);
+    Result.Files.push_back(P.Status);
   }
   return true;
 }

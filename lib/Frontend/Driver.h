@@ -32,6 +32,8 @@ struct DriverOptions {
   /// spaces, built-in header directories as their virtual paths) instead of
   /// analysing. For benchmarks and for debugging a compile database.
   bool PrintCommands = false;
+  unsigned Jobs = 0;     ///< files analysed at once; 0: one per core
+  bool Progress = false; ///< "[3/80] file" lines on stderr
 };
 
 struct DriverResult {
