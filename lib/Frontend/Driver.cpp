@@ -195,7 +195,7 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
 
   std::vector<std::string> Prefix = {"-x", "cuda", "--cuda-device-only", "-fsyntax-only",
                                      "-resource-dir=" BANKCHECK_CLANG_RESOURCE_DIR,
-                                     "-Wno-unknown-cuda-version", "-w"};
+                                     "-Wno-unknown-cuda-version", "-w", "-fno-caret-diagnostics"};
   std::string Toolkit = findToolkit(Opts);
   if (!Toolkit.empty()) {
     Prefix.push_back("--cuda-path=" + Toolkit);
@@ -254,6 +254,7 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     ErrorCollector Diags;
     tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), headerFileSystem());
     Tool.setDiagnosticConsumer(&Diags);
+    Tool.setPrintErrorMessage(false);
     ActionFactory Factory(AOpts, Out.TU);
     int RC = Tool.run(&Factory);
     if (Diags.Errors > 0 || RC != 0) {

@@ -146,11 +146,39 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
     } else {
       N.Message = "no padding fix-it for '" + Name + "': " + (O.WhyNot.empty() ? "no size expression" : O.WhyNot);
     }
+    // Without a padding, an XOR swizzle of the column by the row is the usual
+    // remedy for a 2-D tile whose rows span whole bank periods.
+    std::string Swizzle;
+    if (!O.Proposal && !P.Accesses.empty()) {
+      const fix::ArrayAccess &A = P.Accesses.front();
+      bool Rows = A.ElementBytes == 4 && A.InnerExtent >= 32 && A.InnerExtent % 32 == 0;
+      for (WalkRecord &W : Walks)
+        for (std::size_t S = 0; S < W.Walk.Sites.size() && Rows && Swizzle.empty(); ++S) {
+          const AccessSite &Site = W.Walk.Sites[S];
+          if (declKey(Site.Array, SM) != Key || Findings[W.FindingOfSite[S]].Status != "conflict")
+            continue;
+          const auto *Col = dyn_cast<ArraySubscriptExpr>(Site.Where->IgnoreParenImpCasts());
+          const auto *Row = Col ? dyn_cast<ArraySubscriptExpr>(Col->getBase()->IgnoreParenImpCasts()) : nullptr;
+          if (!Row || !isa<DeclRefExpr>(Row->getBase()->IgnoreParenImpCasts()))
+            continue;
+          auto Text = [&](const clang::Expr *E) {
+            CharSourceRange R = CharSourceRange::getTokenRange(SM.getExpansionRange(E->getSourceRange()).getAsRange());
+            return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+          };
+          std::string R = Text(Row->getIdx()), C = Text(Col->getIdx());
+          Swizzle = "consider an XOR swizzle instead, applied to every access of '" + Name +
+                    "' alike: here '" + Name + "[" + R + "][" + C + "]' becomes '" + Name + "[" + R +
+                    "][(" + C + ") ^ ((" + R + ") % 32)]'";
+        }
+    }
+    report::Note SwizzleNote{DeclLoc, Swizzle};
     for (std::size_t FI : ArrayFindings) {
       report::Finding &F = Findings[FI];
       if (!F.isDiagnostic())
         continue;
       F.Notes.push_back(N);
+      if (!Swizzle.empty())
+        F.Notes.push_back(SwizzleNote);
       if (HaveEdit && F.Status == "conflict")
         F.Fixes.push_back(Edit);
     }
