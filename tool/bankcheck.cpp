@@ -12,12 +12,17 @@
 #include "Frontend/ExportFixes.h"
 #include "Frontend/LaunchConfigs.h"
 #include "Report/Reporters.h"
+#include "Report/Sarif.h"
+#include "Report/Suppressions.h"
+
+#include "llvm/Support/FileSystem.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -43,10 +48,11 @@ static cl::opt<std::string> BlockDim("block-dim",
                                      cl::desc("Block shape X[,Y[,Z]] for kernels with no launch "
                                               "or annotation in the file"),
                                      cl::value_desc("x,y,z"), cl::cat(Category));
-enum class Format { Text, Json };
+enum class Format { Text, Json, Sarif };
 static cl::opt<Format> OutFormat("format", cl::desc("Output format"),
                                  cl::values(clEnumValN(Format::Text, "text", "clang-style diagnostics"),
-                                            clEnumValN(Format::Json, "json", "every access, see docs/json-format.md")),
+                                            clEnumValN(Format::Json, "json", "every access, see docs/json-format.md"),
+                                            clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0, for code scanning")),
                                  cl::init(Format::Text), cl::cat(Category));
 enum class ColorMode { Auto, Always, Never };
 static cl::opt<ColorMode> Color("color-output", cl::desc("Color in text output"),
@@ -71,6 +77,10 @@ static cl::opt<bool> PrintCommands("print-clang-command",
                                    cl::cat(Category));
 static cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel (default: one per core)"),
                               cl::value_desc("N"), cl::init(0), cl::cat(Category));
+static cl::opt<std::string> SarifBase(
+    "sarif-base-dir",
+    cl::desc("SARIF: file URIs are made relative to <dir> (uriBaseId SRCROOT); default: the current directory"),
+    cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
 
 int main(int argc, const char **argv) {
@@ -128,6 +138,22 @@ int main(int argc, const char **argv) {
   if (PrintCommands)
     return 0;
   report::sortFindings(R.Findings);
+  // NOLINT, NOLINTNEXTLINE, NOLINTBEGIN/END, as clang-tidy reads them.
+  {
+    std::map<std::string, std::string> Texts;
+    for (report::Finding &F : R.Findings) {
+      if (F.Status != "conflict" && F.Status != "possible")
+        continue;
+      auto It = Texts.find(F.Loc.Path);
+      if (It == Texts.end()) {
+        std::string Text;
+        if (auto Buf = MemoryBuffer::getFile(F.Loc.Path))
+          Text = (*Buf)->getBuffer().str();
+        It = Texts.emplace(F.Loc.Path, std::move(Text)).first;
+      }
+      F.Suppressed = report::isSuppressed(It->second, F.Loc.Line, F.Loc.Column, F.CheckId);
+    }
+  }
   // Remarks: once each.
   std::vector<report::Note> Remarks;
   std::set<std::tuple<std::string, unsigned, unsigned, std::string>> Seen;
@@ -143,6 +169,11 @@ int main(int argc, const char **argv) {
     }
   if (OutFormat == Format::Json) {
     report::writeJson(outs(), R.Findings, R.Files, BANKCHECK_VERSION);
+  } else if (OutFormat == Format::Sarif) {
+    SmallString<256> Base(SarifBase);
+    if (Base.empty())
+      sys::fs::current_path(Base);
+    report::writeSarif(outs(), R.Findings, R.Files, BANKCHECK_VERSION, std::string(Base));
   } else {
     report::TextOptions T;
     T.Color = Color == ColorMode::Always ||
@@ -205,7 +236,9 @@ int main(int argc, const char **argv) {
   if (!Quiet)
     errs() << "bankcheck: " << R.Findings.size() << " shared accesses in " << R.Kernels
            << " kernels: " << S.Conflict << " conflict, " << S.Possible << " possible, "
-           << S.Unknown << " unknown, " << S.Clean << " clean (CUDA headers: " << R.ToolkitUsed
+           << S.Unknown << " unknown, " << S.Clean << " clean"
+           << (S.Suppressed ? ", " + std::to_string(S.Suppressed) + " suppressed by NOLINT" : std::string())
+           << " (CUDA headers: " << R.ToolkitUsed
            << ")\n";
   if (FileError || FixError)
     return 2;

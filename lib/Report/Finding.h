@@ -68,7 +68,11 @@ struct Finding {
   std::vector<Note> Notes; ///< printed under the diagnostic
   std::vector<TextEdit> Fixes;
 
-  bool isDiagnostic() const { return Status == "conflict" || Status == "possible"; }
+  bool Suppressed = false; ///< silenced by a NOLINT comment
+
+  bool isDiagnostic() const {
+    return !Suppressed && (Status == "conflict" || Status == "possible");
+  }
 };
 
 /// How one input file went.

@@ -45,6 +45,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     O["ideal_wavefronts"] = F.IdealWavefronts;
     O["degree"] = F.Degree;
     O["reason"] = F.Reason;
+    O["suppressed"] = F.Suppressed;
     llvm::json::Array As;
     for (const std::string &A : F.Assumptions)
       As.push_back(A);
@@ -89,7 +90,8 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                                      {"conflict", S.Conflict},
                                      {"possible", S.Possible},
                                      {"unknown", S.Unknown},
-                                     {"clean", S.Clean}}}};
+                                     {"clean", S.Clean},
+                                     {"suppressed", S.Suppressed}}}};
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
 }
 

@@ -122,6 +122,10 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 Summary summarize(const std::vector<Finding> &Findings) {
   Summary S;
   for (const Finding &F : Findings) {
+    if (F.Suppressed) {
+      ++S.Suppressed;
+      continue;
+    }
     if (F.Status == "conflict") ++S.Conflict;
     else if (F.Status == "possible") ++S.Possible;
     else if (F.Status == "unknown") ++S.Unknown;

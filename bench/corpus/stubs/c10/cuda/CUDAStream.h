@@ -1,0 +1,4 @@
+#pragma once
+// self-written stub, see torch/extension.h
+#include <cuda_fp16.h>
+#include <torch/extension.h>
