@@ -62,7 +62,8 @@ def main():
         compat = os.path.join(tmp, "compat")
         shutil.copytree(os.path.join(ROOT, "lib/Frontend/builtin-include"), inc)
         os.makedirs(compat)
-        shutil.copy(os.path.join(inc, "texture_fetch_functions.h"), compat)
+        for name in ("texture_fetch_functions.h", "bankcheck_compat.h"):
+            shutil.copy(os.path.join(inc, name), compat)
         rows = []
         for f in files:
             line = subprocess.run([a.bankcheck, "--print-clang-command", *extra, f],

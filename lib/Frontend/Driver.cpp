@@ -13,6 +13,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -201,6 +202,8 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     Prefix.push_back("--cuda-path=" + Toolkit);
     Prefix.push_back("-isystem");
     Prefix.push_back(CompatDir);
+    Prefix.push_back("-include");
+    Prefix.push_back("bankcheck_compat.h");
     llvm::SmallString<256> Cccl(Toolkit);
     llvm::sys::path::append(Cccl, "include", "cccl");
     if (llvm::sys::fs::is_directory(Cccl)) {
@@ -210,7 +213,7 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     Result.ToolkitUsed = Toolkit;
   } else {
     for (const char *A : {"-nocudainc", "-nocudalib", "-isystem", BuiltinDir, "-include",
-                          "bankcheck_cuda_prelude.h"})
+                          "bankcheck_cuda_prelude.h", "-include", "bankcheck_compat.h"})
       Prefix.push_back(A);
     Result.ToolkitUsed = "built-in headers";
   }
@@ -269,9 +272,20 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
   std::atomic<std::size_t> Next{0}, Done{0};
   std::mutex ProgressLock;
   bool Progress = Opts.Progress && Files.size() > 1;
+  // A crash inside Clang or the analysis of one file is caught, reported as
+  // that file's error, and the other files go on.
+  llvm::CrashRecoveryContext::Enable();
   auto Worker = [&] {
     for (std::size_t I; (I = Next++) < Files.size();) {
-      AnalyzeOne(Files[I], Results[I]);
+      llvm::CrashRecoveryContext CRC;
+      if (!CRC.RunSafely([&] { AnalyzeOne(Files[I], Results[I]); })) {
+        PerFile Crashed;
+        Crashed.Status.Path = Files[I];
+        Crashed.Status.Ok = false;
+        Crashed.Status.Error = Files[I] + ": error: internal error: bankcheck crashed while analysing "
+                               "this file; the other files are analysed (please report it)";
+        Results[I] = std::move(Crashed);
+      }
       std::size_t D = ++Done;
       if (Progress) {
         std::lock_guard<std::mutex> G(ProgressLock);

@@ -29,7 +29,7 @@ endif()
 
 # Headers a real CUDA toolkit still needs (CUDA 13 removed this one, clang
 # 19's CUDA wrapper includes it).
-set(_BANKCHECK_TOOLKIT_COMPAT_HEADERS "texture_fetch_functions.h")
+set(_BANKCHECK_TOOLKIT_COMPAT_HEADERS "texture_fetch_functions.h" "bankcheck_compat.h")
 
 function(bankcheck_embed_headers OUT_CPP)
   set(Dir "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/builtin-include")

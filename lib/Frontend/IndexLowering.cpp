@@ -159,7 +159,8 @@ Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
   if (It != Vars.end())
     return It->second;
   // Constants (constexpr, const with constant initializer, template args).
-  if (isIntegral(VD->getType()) && VD->getType().isConstQualified()) {
+  if (isIntegral(VD->getType()) && VD->getType().isConstQualified() && !isa<ParmVarDecl>(VD) &&
+      VD->getInit() && !VD->getInit()->isValueDependent()) {
     if (const APValue *V = VD->evaluateValue())
       if (V->isInt())
         return Value::integer(Expr::constant(V->getInt().getExtValue()));

@@ -177,8 +177,12 @@ void Walker::walkStmt(const Stmt *S) {
       } else {
         Val = rvalue(V);
       }
-      if (!Returns.empty())
-        Returns.back().push_back(Val);
+      if (!Returns.empty()) {
+        Expr Cond = Expr::constant(1);
+        for (std::size_t G = ReturnGuardBase.back(); G < Guards.size(); ++G)
+          Cond = Cond.isConst(1) ? Guards[G].Cond : Expr::binary(symbolic::Op::LAnd, Cond, Guards[G].Cond);
+        Returns.back().push_back({Cond, Val});
+      }
     }
     return;
   }
@@ -630,18 +634,37 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
   CallStack.push_back(FD);
   Returns.emplace_back();
   std::size_t GuardDepth = Guards.size();
+  ReturnGuardBase.push_back(GuardDepth);
   walkStmt(FD->getBody());
   Guards.resize(GuardDepth);
-  std::vector<Value> Rets = std::move(Returns.back());
+  ReturnGuardBase.pop_back();
+  std::vector<std::pair<Expr, Value>> Rets = std::move(Returns.back());
   Returns.pop_back();
   CallStack.pop_back();
   // Restore the caller's locals; a helper cannot assign them except through
   // pointers, which the analysis does not follow into locals.
   Vars = std::move(Saved);
   if (Rets.size() == 1)
-    return Rets.front();
+    return Rets.front().second;
   if (FD->getReturnType()->isVoidType())
     return Value();
+  // Several returns: the first one whose condition holds, as nested selects.
+  if (!Rets.empty()) {
+    Value R = Rets.back().second;
+    bool Ok = R.K != Value::None;
+    for (std::size_t I = Rets.size() - 1; Ok && I-- > 0;) {
+      const Value &V = Rets[I].second;
+      const Expr &C = Rets[I].first;
+      if (V.K == Value::Int && R.K == Value::Int)
+        R = Value::integer(Expr::select(C, V.E, R.E));
+      else if (V.K == Value::Ptr && R.K == Value::Ptr && V.P.Array == R.P.Array)
+        R.P.Offset = Expr::select(C, V.P.Offset, R.P.Offset);
+      else
+        Ok = false;
+    }
+    if (Ok)
+      return R;
+  }
   return Value::integer(opaque(C, true, "result of '" + FD->getNameAsString() +
                                             "' (several return statements)"));
 }

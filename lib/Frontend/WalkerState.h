@@ -95,8 +95,10 @@ public:
   std::vector<std::string> Labels;
   std::map<std::pair<const clang::Expr *, std::string>, std::size_t> SiteIndex;
   std::vector<const clang::FunctionDecl *> CallStack;
-  /// Values of `return` statements of the helper being inlined.
-  std::vector<std::vector<Value>> Returns;
+  /// Values of `return` statements of the helpers being inlined, each with
+  /// the condition under which it is reached (the guards inside the helper).
+  std::vector<std::vector<std::pair<symbolic::Expr, Value>>> Returns;
+  std::vector<std::size_t> ReturnGuardBase;
   /// Index values of loads from non-shared arrays through a uniform base
   /// (a kernel parameter or a global), keyed by the subscript expression.
   std::map<const clang::ArraySubscriptExpr *, symbolic::Expr> UniformBaseIndex;

@@ -102,7 +102,30 @@ class Json(unittest.TestCase):
         store = [a for a in accesses if a["kind"] == "store"][0]
         self.assertEqual(store["status"], "clean")
         self.assertEqual(report["summary"], {"accesses": 2, "conflict": 1, "possible": 0,
-                                             "unknown": 0, "clean": 1})
+                                             "unknown": 0, "clean": 1, "suppressed": 0})
+
+
+class Suppressions(unittest.TestCase):
+    def test_nolint_silences_a_conflict_and_the_summary_counts_it(self):
+        d = tempfile.mkdtemp()
+        try:
+            src = os.path.join(d, "n.cu")
+            with open(inp("good.cu")) as f:
+                text = f.read()
+            text = text.replace("tile[threadIdx.x][threadIdx.y];",
+                                "tile[threadIdx.x][threadIdx.y]; // NOLINT(bankcheck-*)")
+            with open(src, "w") as f:
+                f.write(text)
+            rc, out, err = run(src)
+            self.assertEqual(rc, 0, out + err)
+            self.assertNotIn("warning:", out)
+            self.assertIn("1 suppressed by NOLINT", err)
+            rc, out, _ = run("--format=json", src)
+            report = json.loads(out)
+            self.assertEqual(report["summary"]["suppressed"], 1)
+            self.assertTrue(any(a["suppressed"] for a in report["accesses"]))
+        finally:
+            shutil.rmtree(d)
 
 
 class Headers(unittest.TestCase):
