@@ -79,13 +79,13 @@ struct Outcome {
 
 class Analyzer {
 public:
-  Analyzer(const AccessQuery &Q, const SymbolTable &T) : Q(Q), Symbols(T) {}
+  Analyzer(const AccessQuery &Q, const SymbolTable &T) : Q(Q), Symbols(&T) {}
 
   AccessResult run();
 
 private:
   const AccessQuery &Q;
-  SymbolTable Symbols; // local copy: may gain the warp and lane symbols
+  SymbolTable Symbols; // a layer over the caller's: gains lane, warp and atom symbols
   SymbolId LaneSym = 0, WarpSym = 0;
   std::uint64_t Spent = 0;
   std::set<std::string> Assumptions;
@@ -398,6 +398,7 @@ AccessResult Analyzer::run() {
       if (Spent > Q.Budget) {
         R.St = Status::Unknown;
         R.Reason = "the analysis budget was exhausted (too many warps and loop iterations)";
+        R.Work = Spent;
         return R;
       }
       Outcome O = evalWarp(I, Warps[W]);
@@ -435,6 +436,7 @@ AccessResult Analyzer::run() {
   }
   R.Assumptions.assign(Assumptions.begin(), Assumptions.end());
   R.Misaligned = Misaligned;
+  R.Work = Spent;
   R.Negative = Negative;
   if (R.Worst) {
     R.WorstWavefronts = R.Worst->Wavefronts;

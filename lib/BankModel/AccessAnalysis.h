@@ -55,7 +55,7 @@ struct AccessQuery {
   /// Values of Layout symbols (array extents), bound for every lane.
   std::vector<std::pair<symbolic::SymbolId, std::int64_t>> Bindings;
   /// Upper bound on lane evaluations before the analysis gives up (unknown).
-  std::uint64_t Budget = 20'000'000;
+  std::uint64_t Budget = 4'000'000;
 };
 
 enum class Status { Clean, Conflict, Possible, Unknown };
@@ -81,6 +81,7 @@ struct AccessResult {
   bool NeverExecuted = false;           ///< no lane of any warp is ever active
   bool Misaligned = false;              ///< some lane's offset is not a multiple of the width
   bool Negative = false;                ///< some lane's offset is below the array's start
+  std::uint64_t Work = 0;               ///< lane evaluations spent (for callers' budgets)
 };
 
 AccessResult analyzeAccess(const AccessQuery &Q, const symbolic::SymbolTable &Symbols);

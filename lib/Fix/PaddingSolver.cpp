@@ -10,6 +10,7 @@ namespace bankcheck::fix {
 namespace {
 struct Eval {
   bool Ok = true;             ///< every access decided and aligned
+  std::uint64_t Work = 0;
   std::string Why;
   unsigned MaxDegree = 0;
   std::vector<unsigned> Worst;
@@ -30,6 +31,7 @@ Eval evaluate(const PaddingProblem &P, std::int64_t Pad) {
     if (!Bound)
       Q.Bindings.push_back({A.Inner, Extent});
     bank::AccessResult R = bank::analyzeAccess(Q, *A.Symbols);
+    E.Work += R.Work;
     if (R.St == bank::Status::Unknown) {
       E.Ok = false;
       E.Why = "the access at " + A.Where + " cannot be analysed (" + R.Reason + ")";
@@ -56,6 +58,7 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
     return Out;
   }
   Eval Before = evaluate(P, 0);
+  std::uint64_t Spent = Before.Work;
   if (!Before.Ok) {
     Out.WhyNot = Before.Why;
     return Out;
@@ -84,7 +87,12 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
                 " bytes, over the " + std::to_string(P.StaticLimit) + "-byte limit";
       break;
     }
+    if (Spent + Before.Work > P.WorkBudget) {
+      LastWhy = "the padding search stopped at its work budget (too many warps and loop iterations)";
+      break;
+    }
     Eval E = evaluate(P, Pad);
+    Spent += E.Work;
     if (!E.Ok) {
       LastWhy = E.Why;
       continue;

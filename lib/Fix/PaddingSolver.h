@@ -35,6 +35,9 @@ struct ArrayAccess {
 
 struct PaddingProblem {
   std::int64_t StaticLimit = 48 * 1024;   ///< bytes of static shared memory per block
+  /// Lane evaluations the search may spend over all candidates; past it the
+  /// best padding found so far is kept (or none is proposed).
+  std::uint64_t WorkBudget = 40'000'000;
   std::vector<ArrayAccess> Accesses;
 };
 

@@ -37,25 +37,35 @@ enum class EvalFailure : std::uint8_t {
 };
 const char *describe(EvalFailure F);
 
-/// Values of bound symbols, indexed by SymbolId; unbound ones are nullopt.
+/// Values of the bound symbols. Few symbols are ever bound at once (thread
+/// coordinates, extents, sample values), so a small flat list is fastest.
 class Env {
 public:
-  explicit Env(std::size_t NumSymbols = 0) : Values(NumSymbols) {}
+  explicit Env(std::size_t = 0) {}
   void bind(SymbolId S, std::int64_t V) {
-    if (S >= Values.size())
-      Values.resize(S + 1);
-    Values[S] = V;
+    for (auto &[Id, Val] : Values)
+      if (Id == S) {
+        Val = V;
+        return;
+      }
+    Values.push_back({S, V});
   }
   void unbind(SymbolId S) {
-    if (S < Values.size())
-      Values[S].reset();
+    for (std::size_t I = 0; I < Values.size(); ++I)
+      if (Values[I].first == S) {
+        Values.erase(Values.begin() + I);
+        return;
+      }
   }
   std::optional<std::int64_t> lookup(SymbolId S) const {
-    return S < Values.size() ? Values[S] : std::nullopt;
+    for (const auto &[Id, Val] : Values)
+      if (Id == S)
+        return Val;
+    return std::nullopt;
   }
 
 private:
-  std::vector<std::optional<std::int64_t>> Values;
+  std::vector<std::pair<SymbolId, std::int64_t>> Values;
 };
 
 /// Deepest tree the evaluators walk; deeper ones fail with TooDeep.

@@ -25,13 +25,13 @@ SymbolTable::SymbolTable() {
 
 SymbolId SymbolTable::add(Symbol S) {
   Symbols.push_back(std::move(S));
-  return static_cast<SymbolId>(Symbols.size() - 1);
+  return static_cast<SymbolId>(size() - 1);
 }
 
 bool SymbolTable::isLaneVarying(const Expr &E) const {
   bool Varying = false;
   forEachSymbol(E, [&](SymbolId Id) {
-    SymbolKind K = Symbols[Id].Kind;
+    SymbolKind K = get(Id).Kind;
     Varying |= K == SymbolKind::ThreadIdx || K == SymbolKind::LaneOpaque;
   });
   return Varying;
@@ -40,7 +40,7 @@ bool SymbolTable::isLaneVarying(const Expr &E) const {
 std::optional<SymbolId> SymbolTable::firstOpaque(const Expr &E) const {
   std::optional<SymbolId> Found;
   forEachSymbol(E, [&](SymbolId Id) {
-    if (!Found && (Symbols[Id].Kind == SymbolKind::LaneOpaque || Symbols[Id].Kind == SymbolKind::Function))
+    if (!Found && (get(Id).Kind == SymbolKind::LaneOpaque || get(Id).Kind == SymbolKind::Function))
       Found = Id;
   });
   return Found;

@@ -46,6 +46,10 @@ struct Symbol {
 class SymbolTable {
 public:
   SymbolTable();
+  /// A layer over Parent: its symbols keep their ids, new ones are added here.
+  /// Parent must outlive the layer and not grow while the layer is used.
+  explicit SymbolTable(const SymbolTable *Parent)
+      : Parent(Parent), Offset(Parent ? Parent->size() : 0) {}
   /// The six builtin coordinates exist in every table with fixed ids.
   static SymbolId threadIdx(unsigned Dim) { return Dim; }
   static SymbolId blockDim(unsigned Dim) { return 3 + Dim; }
@@ -53,8 +57,10 @@ public:
   static SymbolId gridDim(unsigned Dim) { return 9 + Dim; }
 
   SymbolId add(Symbol S);
-  const Symbol &get(SymbolId Id) const { return Symbols[Id]; }
-  std::size_t size() const { return Symbols.size(); }
+  const Symbol &get(SymbolId Id) const {
+    return Id < Offset ? Parent->get(Id) : Symbols[Id - Offset];
+  }
+  std::size_t size() const { return Offset + Symbols.size(); }
 
   /// True when the expression mentions a lane-varying symbol (threadIdx, LaneOpaque).
   bool isLaneVarying(const Expr &E) const;
@@ -62,6 +68,8 @@ public:
   std::optional<SymbolId> firstOpaque(const Expr &E) const;
 
 private:
+  const SymbolTable *Parent = nullptr;
+  std::size_t Offset = 0;
   std::vector<Symbol> Symbols;
 };
 
