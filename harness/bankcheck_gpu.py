@@ -799,6 +799,7 @@ def parse_source_csv(text):
     cols, line = None, None
     launch_of, blocks_in_launch = {}, set()
     launch = 0
+    usable = unusable = 0
     for row in csv_rows(text):
         if not row:
             continue
@@ -820,9 +821,12 @@ def parse_source_csv(text):
         if "address" in cells and "source" in cells:  # exact names: source text may hold the words
             cols = SourceColumns(row)
             if not cols.usable():
-                raise HarnessError("the source page lacks a needed column "
-                                   "(Line, Address, Source, L1 Wavefronts Shared [Ideal]); "
-                                   "was it made with --print-source cuda,sass and SourceCounters?")
+                # A kernel without shared-memory columns (it has no shared
+                # instruction): skip its block; fail only if no block had them.
+                cols = None
+                unusable += 1
+                continue
+            usable += 1
             continue
         if cols is None or len(row) != cols.size:
             continue
@@ -855,6 +859,10 @@ def parse_source_csv(text):
                         "executed": value(cols.executed), "wavefronts": wavefronts,
                         "ideal": ideal, "excessive": value(cols.excessive),
                         "nway": value(cols.nway), "launch": launch_of.get(function)})
+    if unusable and not usable:
+        raise HarnessError("the source page lacks a needed column "
+                           "(Line, Address, Source, L1 Wavefronts Shared [Ideal]); "
+                           "was it made with --print-source cuda,sass and SourceCounters?")
     return records
 
 
@@ -1030,7 +1038,7 @@ def compare_profile(report_path, out_dir, show_all=False):
     return EXIT_DISAGREE if counts["missed"] or counts["false-alarm"] else EXIT_OK
 
 
-def profile(app, out_dir, report_path=None):
+def profile(app, out_dir, report_path=None, ncu_args=()):
     """Run the program under ncu's SourceCounters; write DIR/source.csv."""
     ncu = find_tool("ncu", "NCU")
     if not ncu:
@@ -1039,7 +1047,7 @@ def profile(app, out_dir, report_path=None):
     os.makedirs(out_dir, exist_ok=True)
     rep = os.path.join(out_dir, "prof")
     argv = [ncu, "--clock-control", "none", "--section", "SourceCounters", "--import-source", "yes",
-            "-o", rep, "-f"] + app
+            "-o", rep, "-f"] + list(ncu_args) + app
     rc, out, err = run_tool(argv, os.path.join(out_dir, "profile.log"))
     problem = counter_problem(out + err)
     if problem:
@@ -1124,6 +1132,9 @@ def build_parser():
     pr = sub.add_parser("profile", help="GPU host: profile a program -> DIR/source.csv")
     pr.add_argument("--report", help="also compare with this bankcheck report")
     pr.add_argument("-o", "--output", required=True, metavar="DIR")
+    pr.add_argument("--ncu-arg", action="append", default=[], metavar="ARG",
+                    help="extra ncu argument, e.g. --ncu-arg=--kernel-id=::regex:.*:1 to profile "
+                         "only the first launch of each kernel (repeatable)")
     pr.add_argument("app", nargs=argparse.REMAINDER, help="-- PROGRAM [ARGS...]")
 
     r = sub.add_parser("replay", help="bankcheck + emit + measure + compare on one machine")
@@ -1169,7 +1180,7 @@ def main(argv=None):
             app = [a for a in args.app if a != "--"] + rest
             if not app:
                 raise HarnessError("profile needs the program: profile -o DIR -- ./app args")
-            return profile(app, args.output, args.report)
+            return profile(app, args.output, args.report, args.ncu_arg)
         if args.command == "replay":
             out_dir = args.output or "bankcheck-gpu." + os.path.splitext(os.path.basename(args.files[0]))[0]
             return replay(args.files, out_dir, args.arch, args.bankcheck_arg, rest)
