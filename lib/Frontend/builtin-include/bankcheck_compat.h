@@ -7,19 +7,32 @@
 #ifndef BANKCHECK_COMPAT_H
 #define BANKCHECK_COMPAT_H
 
+#include <cmath> // isfinite() and friends in host code, as with nvcc
 #include <ctime> // time(), clock(): nvcc's headers pull <ctime> in
 
-// min/max on integers from host code (nvcc's crt/math_functions.hpp).
-#define BANKCHECK_HOST_MINMAX(T)                                                   \
-  __attribute__((host)) inline T min(T a, T b) { return a < b ? a : b; }                        \
-  __attribute__((host)) inline T max(T a, T b) { return a < b ? b : a; }
-BANKCHECK_HOST_MINMAX(int)
-BANKCHECK_HOST_MINMAX(unsigned int)
-BANKCHECK_HOST_MINMAX(long)
-BANKCHECK_HOST_MINMAX(unsigned long)
-BANKCHECK_HOST_MINMAX(long long)
-BANKCHECK_HOST_MINMAX(unsigned long long)
-#undef BANKCHECK_HOST_MINMAX
+// min/max from host code (nvcc's crt/math_functions.hpp has host overloads;
+// clang's CUDA headers only device ones). One template covers every pair of
+// arithmetic types; any non-template overload the headers have wins over it.
+#include <type_traits>
+template <typename A, typename B,
+          typename = typename std::enable_if<std::is_arithmetic<A>::value && std::is_arithmetic<B>::value>::type>
+__attribute__((host)) inline typename std::common_type<A, B>::type min(A a, B b) {
+  return b < a ? b : a;
+}
+template <typename A, typename B,
+          typename = typename std::enable_if<std::is_arithmetic<A>::value && std::is_arithmetic<B>::value>::type>
+__attribute__((host)) inline typename std::common_type<A, B>::type max(A a, B b) {
+  return a < b ? b : a;
+}
+
+// isfinite/isnan/isinf on host floating-point values in the global namespace.
+#define BANKCHECK_HOST_CLASSIFY(F)                                                 \
+  template <typename T, typename = typename std::enable_if<std::is_floating_point<T>::value>::type> \
+  __attribute__((host)) inline bool F(T x) { return std::F(x); }
+BANKCHECK_HOST_CLASSIFY(isfinite)
+BANKCHECK_HOST_CLASSIFY(isnan)
+BANKCHECK_HOST_CLASSIFY(isinf)
+#undef BANKCHECK_HOST_CLASSIFY
 
 // Cache-hinted loads and stores, for every type (vector types included).
 #if !defined(BANKCHECK_CUDA_PRELUDE_H) // the built-in prelude has its own
