@@ -16,6 +16,8 @@
 #include "Report/Suppressions.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -81,6 +83,11 @@ static cl::opt<std::string> SarifBase(
     "sarif-base-dir",
     cl::desc("SARIF: file URIs are made relative to <dir> (uriBaseId SRCROOT); default: the current directory"),
     cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regular expression: findings in headers are reported only when the header's path "
+             "matches (findings in the named source files always are); default: every header"),
+    cl::init(".*"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
 
 int main(int argc, const char **argv) {
@@ -138,6 +145,44 @@ int main(int argc, const char **argv) {
   if (PrintCommands)
     return 0;
   report::sortFindings(R.Findings);
+  // Findings in headers: only those the header filter lets through, and each
+  // once even when several input files include the header.
+  {
+    Regex Filter(HeaderFilter);
+    std::string RegexError;
+    if (!Filter.isValid(RegexError)) {
+      errs() << "bankcheck: error: --header-filter: " << RegexError << "\n";
+      return 2;
+    }
+    std::set<std::string> Mains;
+    for (const report::FileStatus &F : R.Files) {
+      SmallString<256> Abs(F.Path);
+      sys::fs::make_absolute(Abs);
+      sys::path::remove_dots(Abs, true);
+      Mains.insert(std::string(Abs));
+    }
+    std::set<std::string> Seen;
+    std::vector<report::Finding> Kept;
+    for (report::Finding &F : R.Findings) {
+      SmallString<256> Abs(F.Loc.Path);
+      sys::fs::make_absolute(Abs);
+      sys::path::remove_dots(Abs, true);
+      bool InMain = Mains.count(std::string(Abs));
+      if (!InMain && !Filter.match(F.Loc.Path))
+        continue;
+      std::string Key = std::string(Abs) + ":" + std::to_string(F.Loc.Line) + ":" +
+                        std::to_string(F.Loc.Column) + ":" + F.Kind + ":" + F.Kernel + ":" +
+                        F.BlockDimSource.substr(0, F.BlockDimSource.find(" at ")) + ":" +
+                        (F.BlockDim ? std::to_string((*F.BlockDim)[0]) + "," + std::to_string((*F.BlockDim)[1]) +
+                                          "," + std::to_string((*F.BlockDim)[2])
+                                    : std::string("-")) +
+                        ":" + F.Message;
+      if (!InMain && !Seen.insert(Key).second)
+        continue;
+      Kept.push_back(std::move(F));
+    }
+    R.Findings = std::move(Kept);
+  }
   // NOLINT, NOLINTNEXTLINE, NOLINTBEGIN/END, as clang-tidy reads them.
   {
     std::map<std::string, std::string> Texts;

@@ -128,6 +128,26 @@ class Suppressions(unittest.TestCase):
             shutil.rmtree(d)
 
 
+class HeaderFindings(unittest.TestCase):
+    def test_a_header_included_twice_is_reported_once_and_the_filter_can_hide_it(self):
+        d = tempfile.mkdtemp()
+        try:
+            with open(os.path.join(d, "k.cuh"), "w") as f:
+                f.write("__global__ void kk(float *o) { __shared__ float t[32][32];"
+                        " o[threadIdx.x] = t[threadIdx.x][0]; }\n")
+            for n in ("a", "b"):
+                with open(os.path.join(d, n + ".cu"), "w") as f:
+                    f.write('#include "k.cuh"\nvoid %s(float *o) { kk<<<1, 32>>>(o); }\n' % n)
+            files = [os.path.join(d, "a.cu"), os.path.join(d, "b.cu")]
+            rc, out, _ = run(*files)
+            self.assertEqual(out.count("warning:"), 1, out)
+            rc, out, _ = run("--header-filter=^$", *files)
+            self.assertEqual(out.count("warning:"), 0, out)
+            self.assertEqual(rc, 0)
+        finally:
+            shutil.rmtree(d)
+
+
 class Headers(unittest.TestCase):
     def test_the_built_in_headers_parse_cuda_runtime_and_fp16(self):
         rc, out, err = run("--no-cuda-toolkit", inp("fp16.cu"))
