@@ -8,6 +8,7 @@
 ///   could not be analysed (the others still are).
 //===----------------------------------------------------------------------===//
 #include "Fix/ApplyEdits.h"
+#include "Frontend/Config.h"
 #include "Frontend/Driver.h"
 #include "Frontend/ExportFixes.h"
 #include "Frontend/LaunchConfigs.h"
@@ -88,6 +89,18 @@ static cl::opt<std::string> HeaderFilter(
     cl::desc("Regular expression: findings in headers are reported only when the header's path "
              "matches (findings in the named source files always are); default: every header"),
     cl::init(".*"), cl::cat(Category));
+static cl::opt<unsigned> MinDegree("min-degree",
+                                   cl::desc("Report conflicts of at least this degree (default 2, "
+                                            "or MinDegree from .bankcheck.yaml)"),
+                                   cl::value_desc("N"), cl::cat(Category));
+static cl::opt<std::string> FailOn("fail-on",
+                                   cl::desc("Exit 1 on: conflict (default), possible, never "
+                                            "(or FailOn from .bankcheck.yaml)"),
+                                   cl::value_desc("level"), cl::cat(Category));
+static cl::opt<bool> DumpConfig("dump-config",
+                                cl::desc("Print the configuration that applies to the first input "
+                                         "file (or the current directory) and exit"),
+                                cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
 
 int main(int argc, const char **argv) {
@@ -117,6 +130,36 @@ int main(int argc, const char **argv) {
                                    "or a file could not be analysed.\n",
                                    &errs()))
     return 2;
+
+  // The configuration of the first input file (or of the current directory)
+  // sets the options that apply to the whole run; the command line wins.
+  frontend::Config RunConfig;
+  {
+    std::string Where = Inputs.empty() ? std::string("./.") : std::string(Inputs.front());
+    std::string Err;
+    if (!frontend::configForFile(Where, RunConfig, Err)) {
+      errs() << Err << "\n";
+      return 2;
+    }
+  }
+  if (MinDegree.getNumOccurrences())
+    RunConfig.MinDegree = MinDegree;
+  if (FailOn.getNumOccurrences())
+    RunConfig.FailOn = FailOn;
+  if (HeaderFilter.getNumOccurrences())
+    RunConfig.HeaderFilter = HeaderFilter;
+  if (RunConfig.FailOn != "conflict" && RunConfig.FailOn != "possible" && RunConfig.FailOn != "never") {
+    errs() << "bankcheck: error: --fail-on takes conflict, possible or never\n";
+    return 2;
+  }
+  if (RunConfig.MinDegree < 2 || RunConfig.MinDegree > 32) {
+    errs() << "bankcheck: error: --min-degree takes a value in 2..32\n";
+    return 2;
+  }
+  if (DumpConfig) {
+    outs() << frontend::dumpConfig(RunConfig);
+    return 0;
+  }
 
   frontend::DriverOptions Opts;
   Opts.Files.assign(Inputs.begin(), Inputs.end());
@@ -148,7 +191,7 @@ int main(int argc, const char **argv) {
   // Findings in headers: only those the header filter lets through, and each
   // once even when several input files include the header.
   {
-    Regex Filter(HeaderFilter);
+    Regex Filter(RunConfig.HeaderFilter);
     std::string RegexError;
     if (!Filter.isValid(RegexError)) {
       errs() << "bankcheck: error: --header-filter: " << RegexError << "\n";
@@ -197,6 +240,9 @@ int main(int argc, const char **argv) {
         It = Texts.emplace(F.Loc.Path, std::move(Text)).first;
       }
       F.Suppressed = report::isSuppressed(It->second, F.Loc.Line, F.Loc.Column, F.CheckId);
+      // Below the reporting threshold: kept in JSON, not printed.
+      if (F.Degree < RunConfig.MinDegree)
+        F.BelowThreshold = true;
     }
   }
   // Remarks: once each.
@@ -283,9 +329,15 @@ int main(int argc, const char **argv) {
            << " kernels: " << S.Conflict << " conflict, " << S.Possible << " possible, "
            << S.Unknown << " unknown, " << S.Clean << " clean"
            << (S.Suppressed ? ", " + std::to_string(S.Suppressed) + " suppressed by NOLINT" : std::string())
+           << (S.BelowThreshold ? ", " + std::to_string(S.BelowThreshold) + " below the minimum degree"
+                                : std::string())
            << " (CUDA headers: " << R.ToolkitUsed
            << ")\n";
   if (FileError || FixError)
     return 2;
+  if (RunConfig.FailOn == "never")
+    return 0;
+  if (RunConfig.FailOn == "possible")
+    return S.Conflict + S.Possible > 0 ? 1 : 0;
   return S.Conflict > 0 ? 1 : 0;
 }

@@ -57,7 +57,7 @@ void analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
   for (const FunctionDecl *K : C.Kernels) {
     ++Out.Kernels;
     std::string Error;
-    std::vector<LaunchConfig> Configs = configsFor(*K, Ctx, Launches, Opts.BlockDim, Error);
+    std::vector<LaunchConfig> Configs = configsFor(*K, Ctx, Launches, Opts.BlockDim, Error, &Opts.FileConfig);
     if (!Error.empty())
       Out.Remarks.push_back({toFileLoc(K->getLocation(), SM), Error});
     for (const LaunchConfig &Config : Configs) {

@@ -10,6 +10,7 @@
 #define BANKCHECK_FRONTEND_ANALYSIS_H
 
 #include "BankModel/AccessAnalysis.h"
+#include "Frontend/Config.h"
 #include "Report/Finding.h"
 
 #include "clang/AST/ASTContext.h"
@@ -21,6 +22,7 @@ namespace bankcheck::frontend {
 
 struct AnalysisOptions {
   std::optional<bank::BlockShape> BlockDim; ///< --block-dim
+  Config FileConfig;                        ///< the .bankcheck.yaml of the file
 };
 
 struct TUResult {

@@ -253,12 +253,19 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       Out.Status.Error = File + ": error: is a directory";
       return;
     }
+    AnalysisOptions FileOpts = AOpts;
+    std::string ConfigError;
+    if (!configForFile(File, FileOpts.FileConfig, ConfigError)) {
+      Out.Status.Ok = false;
+      Out.Status.Error = ConfigError;
+      return;
+    }
     DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, Out.Notes);
     ErrorCollector Diags;
     tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), headerFileSystem());
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
-    ActionFactory Factory(AOpts, Out.TU);
+    ActionFactory Factory(FileOpts, Out.TU);
     int RC = Tool.run(&Factory);
     if (Diags.Errors > 0 || RC != 0) {
       Out.Status.Ok = false;

@@ -177,7 +177,8 @@ std::optional<LaunchConfig> annotationFor(const FunctionDecl &Kernel, ASTContext
 std::vector<LaunchConfig>
 configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
            const std::map<const FunctionDecl *, std::vector<LaunchConfig>> &Launches,
-           const std::optional<bank::BlockShape> &Option, std::string &Error) {
+           const std::optional<bank::BlockShape> &Option, std::string &Error,
+           const Config *FileConfig) {
   if (auto A = annotationFor(Kernel, Ctx, Error))
     return {*A};
   std::vector<LaunchConfig> Out;
@@ -201,9 +202,20 @@ configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
   if (Option) {
     L.Shape = Option;
     L.Source = "--block-dim";
-  } else {
-    L.Source = "assumed";
+    return {L};
   }
+  if (FileConfig) {
+    std::string Name = Kernel.getNameAsString(); // patterns match the plain name
+    if (auto Dim = FileConfig->blockDimFor(Name)) {
+      unsigned D[3] = {1, 1, 1};
+      for (std::size_t I = 0; I < Dim->size() && I < 3; ++I)
+        D[I] = (*Dim)[I];
+      L.Shape = bank::BlockShape{D[0], D[1], D[2]};
+      L.Source = "configuration " + FileConfig->Source;
+      return {L};
+    }
+  }
+  L.Source = "assumed";
   return {L};
 }
 

@@ -11,6 +11,7 @@
 #ifndef BANKCHECK_FRONTEND_LAUNCHCONFIGS_H
 #define BANKCHECK_FRONTEND_LAUNCHCONFIGS_H
 
+#include "Frontend/Config.h"
 #include "Frontend/KernelWalker.h"
 
 #include "clang/AST/ASTContext.h"
@@ -38,7 +39,8 @@ std::optional<bank::BlockShape> parseBlockDim(llvm::StringRef Text, std::string 
 std::vector<LaunchConfig>
 configsFor(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx,
            const std::map<const clang::FunctionDecl *, std::vector<LaunchConfig>> &Launches,
-           const std::optional<bank::BlockShape> &Option, std::string &Error);
+           const std::optional<bank::BlockShape> &Option, std::string &Error,
+           const Config *FileConfig = nullptr);
 
 } // namespace bankcheck::frontend
 

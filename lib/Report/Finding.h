@@ -68,10 +68,11 @@ struct Finding {
   std::vector<Note> Notes; ///< printed under the diagnostic
   std::vector<TextEdit> Fixes;
 
-  bool Suppressed = false; ///< silenced by a NOLINT comment
+  bool Suppressed = false;     ///< silenced by a NOLINT comment
+  bool BelowThreshold = false; ///< degree under --min-degree / MinDegree
 
   bool isDiagnostic() const {
-    return !Suppressed && (Status == "conflict" || Status == "possible");
+    return !Suppressed && !BelowThreshold && (Status == "conflict" || Status == "possible");
   }
 };
 

@@ -46,6 +46,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     O["degree"] = F.Degree;
     O["reason"] = F.Reason;
     O["suppressed"] = F.Suppressed;
+    O["below_min_degree"] = F.BelowThreshold;
     llvm::json::Array As;
     for (const std::string &A : F.Assumptions)
       As.push_back(A);
@@ -91,7 +92,8 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                                      {"possible", S.Possible},
                                      {"unknown", S.Unknown},
                                      {"clean", S.Clean},
-                                     {"suppressed", S.Suppressed}}}};
+                                     {"suppressed", S.Suppressed},
+                                     {"below_min_degree", S.BelowThreshold}}}};
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
 }
 

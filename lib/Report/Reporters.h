@@ -37,6 +37,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 struct Summary {
   unsigned Conflict = 0, Possible = 0, Unknown = 0, Clean = 0;
   unsigned Suppressed = 0; ///< conflicts and possible conflicts silenced by NOLINT
+  unsigned BelowThreshold = 0; ///< conflicts under the minimum degree reported
 };
 Summary summarize(const std::vector<Finding> &Findings);
 

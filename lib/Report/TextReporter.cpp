@@ -126,6 +126,10 @@ Summary summarize(const std::vector<Finding> &Findings) {
       ++S.Suppressed;
       continue;
     }
+    if (F.BelowThreshold) {
+      ++S.BelowThreshold;
+      continue;
+    }
     if (F.Status == "conflict") ++S.Conflict;
     else if (F.Status == "possible") ++S.Possible;
     else if (F.Status == "unknown") ++S.Unknown;

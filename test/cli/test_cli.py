@@ -102,7 +102,8 @@ class Json(unittest.TestCase):
         store = [a for a in accesses if a["kind"] == "store"][0]
         self.assertEqual(store["status"], "clean")
         self.assertEqual(report["summary"], {"accesses": 2, "conflict": 1, "possible": 0,
-                                             "unknown": 0, "clean": 1, "suppressed": 0})
+                                             "unknown": 0, "clean": 1, "suppressed": 0,
+                                             "below_min_degree": 0})
 
 
 class Suppressions(unittest.TestCase):
@@ -146,6 +147,51 @@ class HeaderFindings(unittest.TestCase):
             self.assertEqual(rc, 0)
         finally:
             shutil.rmtree(d)
+
+
+class Configuration(unittest.TestCase):
+    KERNELS = ("__global__ void column(float *o) { __shared__ float t[32][32];"
+               " o[threadIdx.x] = t[threadIdx.x][threadIdx.y]; }\n"
+               "__global__ void two(float *o) { __shared__ float t[64];"
+               " o[threadIdx.x] = t[threadIdx.x * 2]; }\n")
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        os.makedirs(os.path.join(self.dir, "sub"))
+        self.src = os.path.join(self.dir, "sub", "k.cu")
+        with open(self.src, "w") as f:
+            f.write(self.KERNELS)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def config(self, text, where=""):
+        with open(os.path.join(self.dir, where, ".bankcheck.yaml"), "w") as f:
+            f.write(text)
+
+    def test_the_nearest_configuration_upward_sets_block_shapes_threshold_and_exit_level(self):
+        self.config("BlockDim:\n  - Kernel: 'col*'\n    Dim: [32, 4]\nMinDegree: 4\nFailOn: possible\n")
+        rc, out, err = run(self.src)
+        self.assertIn("block shape (32, 4, 1) from configuration", out)
+        self.assertEqual(out.count("warning:"), 1, out)  # the 2-way conflict is below MinDegree 4
+        self.assertIn("1 below the minimum degree", err)
+        self.assertEqual(rc, 1)
+        rc, out, _ = run("--min-degree=2", "--fail-on=never", self.src)
+        self.assertEqual(out.count("warning:"), 2, out)
+        self.assertEqual(rc, 0)
+
+    def test_dump_config_prints_the_configuration_in_effect(self):
+        self.config("MinDegree: 8\n")
+        rc, out, _ = run("--dump-config", self.src)
+        self.assertEqual(rc, 0)
+        self.assertIn("MinDegree:       8", out)
+        self.assertIn(".bankcheck.yaml", out)
+
+    def test_a_malformed_configuration_is_an_error_with_file_and_line(self):
+        self.config("MinDegree: [1\n", "sub")
+        rc, _, err = run(self.src)
+        self.assertEqual(rc, 2)
+        self.assertRegex(err, r"sub/\.bankcheck\.yaml:1:\d+: error:")
 
 
 class Headers(unittest.TestCase):
