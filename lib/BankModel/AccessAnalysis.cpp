@@ -92,6 +92,8 @@ private:
   bool Misaligned = false, Negative = false;
 
   Outcome evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs);
+  std::optional<Outcome> scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
+                                    const std::vector<bool> &Active);
   Outcome sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
                      const std::vector<bool> &Active, const std::string &Why);
 };
@@ -208,6 +210,111 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
   return O;
 }
 
+/// Lanes at a_l + b_l * P bytes for one unknown P with lane-dependent b_l.
+/// Banks depend on P only modulo 128 bytes; whether two lanes share a word
+/// depends on P exactly, but only at the finitely many P where
+/// |(b_l - b_m) P - (a_m - a_l)| < 4 for some pair, and sharing a word only
+/// lowers the wavefronts. So the residues of P modulo 128 at a large P give
+/// every value the access takes except at those exceptional P, which are
+/// evaluated too: the minimum and maximum over all P are exact.
+std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
+                                            const std::vector<bool> &Active) {
+  std::optional<SymbolId> P;
+  std::array<std::int64_t, WarpSize> A{}, B{};
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!Active[L])
+      continue;
+    const Affine &F = *Forms[L];
+    if (F.Terms.size() > 1)
+      return std::nullopt;
+    A[L] = F.C;
+    if (F.Terms.empty())
+      continue;
+    if (P && *P != F.Terms[0].first)
+      return std::nullopt;
+    P = F.Terms[0].first;
+    B[L] = F.Terms[0].second;
+    if (B[L] > (1 << 20) || B[L] < -(1 << 20) || A[L] > (1ll << 40) || A[L] < -(1ll << 40))
+      return std::nullopt; // keep the arithmetic below far from overflow
+  }
+  if (!P)
+    return std::nullopt;
+  const Symbol &Sym = Symbols.get(*P);
+  auto Allowed = [&](std::int64_t V) {
+    if (Sym.Min && V < *Sym.Min) return false;
+    if (Sym.Modulus > 1 && ((V % Sym.Modulus) + Sym.Modulus) % Sym.Modulus != Sym.Rem) return false;
+    return true;
+  };
+  auto LanesAt = [&](std::int64_t V) {
+    WarpAddresses W{};
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (Active[L])
+        W[L] = {true, static_cast<std::uint64_t>(A[L] + B[L] * V)};
+    return W;
+  };
+  std::vector<std::int64_t> Values;
+  const std::int64_t Far = std::int64_t(128) << 20; // a multiple of 128, far from every coincidence
+  for (std::int64_t R = 0; R < 128; ++R)
+    Values.push_back(Far + R);
+  for (unsigned L = 0; L < WarpSize; ++L)
+    for (unsigned M = 0; M < WarpSize; ++M) {
+      if (!Active[L] || !Active[M] || B[L] == B[M])
+        continue;
+      for (std::int64_t D = -3; D <= 3; ++D) {
+        std::int64_t Num = A[M] - A[L] + D, Den = B[L] - B[M];
+        if (Num % Den == 0)
+          Values.push_back(Num / Den);
+      }
+    }
+  std::sort(Values.begin(), Values.end());
+  Values.erase(std::unique(Values.begin(), Values.end()), Values.end());
+  Outcome O;
+  O.AnyActive = true;
+  unsigned Min = ~0u, Max = 0;
+  bool Any = false;
+  for (std::int64_t V : Values) {
+    // Residue probes stand for every P of that residue (far from coincidences).
+    bool Probe = V >= Far;
+    if (!Probe && !Allowed(V))
+      continue;
+    if (Probe && Sym.Modulus > 1 && 128 % Sym.Modulus == 0 && !Allowed(V))
+      continue;
+    WarpAddresses W = LanesAt(V);
+    unsigned N = wavefronts(W, Q.AccessBytes);
+    Spent += WarpSize;
+    Any = true;
+    Min = std::min(Min, N);
+    if (N > Max) {
+      Max = N;
+      O.Lanes = W;
+      O.Ideal = idealWavefronts(W, Q.AccessBytes);
+      std::int64_t Shown = Probe ? V - Far : V;
+      O.Values = Sym.Name + (Probe ? " \u2261 " + std::to_string(Shown) + " (mod 128)"
+                                   : " = " + std::to_string(Shown));
+    }
+  }
+  if (!Any)
+    return std::nullopt;
+  // Name the smallest value that reaches the worst case, if a small one does.
+  for (std::int64_t V = 1; V <= 1024; ++V)
+    if (Allowed(V) && wavefronts(LanesAt(V), Q.AccessBytes) == Max) {
+      O.Lanes = LanesAt(V);
+      O.Values = Sym.Name + " = " + std::to_string(V);
+      break;
+    }
+  O.Wavefronts = Max;
+  unsigned Ideal = O.Ideal;
+  if (Max <= Ideal) {
+    O.K = Outcome::Decided; // clean for every value of P
+    O.Values.clear();
+  } else if (Min > Ideal) {
+    O.K = Outcome::Decided; // a conflict for every value of P; the worst is shown
+  } else {
+    O.K = Outcome::Possible;
+  }
+  return O;
+}
+
 Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs) {
   Outcome O;
   std::vector<bool> Active(WarpSize, false);
@@ -292,9 +399,12 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     if (!Active[L])
       continue;
     if (!First) First = &*Forms[L];
-    else if (!First->sameTerms(*Forms[L]))
+    else if (!First->sameTerms(*Forms[L])) {
+      if (std::optional<Outcome> S = scaledWarp(Forms, Active))
+        return *S;
       return sampleWarp(I, LaneEnvs, Active,
                         "lanes are scaled by an unknown uniform value");
+    }
   }
   std::int64_t G = 0;
   for (auto [Id, C] : First->Terms) {

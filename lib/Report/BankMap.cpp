@@ -1,4 +1,4 @@
-//===- BankMap.cpp - The picture of one warp access: banks x wavefronts ---===//
+//===- BankMap.cpp - Banks x wavefronts of one warp access -------------===//
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Report/BankMap.h"

@@ -1,4 +1,4 @@
-//===- BankMap.h - The picture of one warp access: banks x wavefronts -*- C++ -*-===//
+//===- BankMap.h - Banks x wavefronts of one warp access ------*- C++ -*-===//
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 /// \file
@@ -21,20 +21,23 @@
 ///   Phases add up, except that the pairs (0,1) and (2,3) share one wavefront
 ///   when both take one and use disjoint banks or read one address.
 ///
-/// Text notation (renderBankMap), one column of 4 characters per bank:
+/// Text notation (renderBankMap): a 12-column label, then 4 columns per bank.
 ///
-///   bank           0   1   2   3 ...  31     header: bank numbers
-///   phase 0 · lanes 0-31                     a phase (or merged pair) of lanes
-///   wavefront 0    0   ·   ·   · ...         row: the lane each bank serves
-///   wavefront 1    1   ·   ·   · ...
+///   bank        [ 0]  1   2   3 ...  31    header: bank numbers
+///   phase 0 · lanes 0-31                   the lanes of the rows below
+///   wavefront 0   0   ·   ·   · ...        a row: the lane each bank serves
+///   wavefront 1   1   ·   ·   · ...
+///   32 wavefronts; colliding bank 0 holds 32 distinct words
 ///
-///   ` 5`   the bank serves lane 5's word in this wavefront
-///   ` 5*`  broadcast: lane 5 and higher lanes read this same word
-///   ` ·`   the bank is idle in this wavefront
-///   `[ 0]` (header, without color) bank 0 is a colliding bank: it holds the
-///          most distinct words of any bank in one phase, and more than one.
-///          With color, the header number and the bank's lanes are red.
-///   A wide access (8 or 16 bytes) shows each lane in every bank it touches.
+///   `  5 `  the bank serves lane 5's word in this wavefront
+///   `  5*`  broadcast: lane 5 and at least one higher lane are on this word
+///   `  · `  the bank is idle in this wavefront
+///   `[ 0]`  (header, without color) bank 0 is a colliding bank: it holds the
+///           most distinct words of any bank in one phase, and more than
+///           one. With color, its number and its lanes are red instead.
+///   A wide access (8 or 16 bytes) shows its lane in every bank it touches;
+///   phases that share a wavefront show as "phases 0+1 · lanes 0-31 (merged
+///   into one wavefront)".
 /// Wavefronts are numbered across the warp, so the last row is
 /// "wavefront N-1" for an access of N wavefronts. Lines are at most 140
 /// columns wide.

@@ -84,10 +84,10 @@ std::string legend(unsigned Y, unsigned MaxWords) {
   };
   laneBox(Out, X, Y, "5", false, "lane 5");
   X += CellW + 4;
-  Text("the bank serves lane 5's word");
+  Text("lane 5's word");
   laneBox(Out, X, Y, "5*", false, "broadcast");
   X += CellW + 4;
-  Text("broadcast: lane 5 and higher lanes read one word");
+  Text("broadcast: lane 5 and others on one word");
   Out += "<circle cx=\"" + std::to_string(X + CellW / 2) + "\" cy=\"" +
          std::to_string(Y + CellH / 2) + "\" r=\"1.6\" fill=\"" + IdleDot + "\"/>";
   X += CellW + 4;
@@ -98,7 +98,7 @@ std::string legend(unsigned Y, unsigned MaxWords) {
            HotColumn + "\"/>";
     laneBox(Out, X, Y, "5", true, "a lane on a colliding bank");
     X += CellW + 4;
-    Text("colliding bank: " + std::to_string(MaxWords) + " distinct words in one phase");
+    Text("colliding bank: " + std::to_string(MaxWords) + " words in one phase");
   }
   return Out + "</g>";
 }
@@ -194,12 +194,14 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans 
        font-size: 12.5px; }
 a { color: #1f5fbf; }
 .badge { display: inline-block; padding: 0 8px; border-radius: 9px; font-size: 12px; font-weight: 600; }
-.conflict { background: #fde2e1; color: #a4161a; }
-.possible { background: #fff0c7; color: #7a5200; }
-.unknown { background: #e8eaf0; color: #3d4455; }
-.clean { background: #dcf3e3; color: #1b6b35; }
-.suppressed { background: #ececec; color: #666; }
-article.finding { border: 1px solid #d5d9e0; border-radius: 6px; padding: 12px 16px; margin: 16px 0; }
+.badge.conflict { background: #fde2e1; color: #a4161a; }
+.badge.possible { background: #fff0c7; color: #7a5200; }
+.badge.unknown { background: #e8eaf0; color: #3d4455; }
+.badge.clean { background: #dcf3e3; color: #1b6b35; }
+.badge.suppressed { background: #ececec; color: #666; }
+article.finding { border: 1px solid #d5d9e0; border-left: 4px solid #c0392b; border-radius: 6px;
+                  padding: 12px 16px; margin: 16px 0; }
+article.finding.possible { border-left-color: #d49a00; }
 p.loc { margin: 0 0 6px; }
 dl.facts { display: grid; grid-template-columns: max-content auto; gap: 1px 14px; margin: 6px 0; }
 dl.facts dt { color: #5a6272; }

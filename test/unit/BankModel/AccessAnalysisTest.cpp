@@ -107,3 +107,25 @@ TEST_CASE("decideOverBlock tells loop conditions that hold everywhere from mixed
   CHECK(bank::decideOverBlock(Expr::binary(Op::Lt, tx(), c(16)), S) == bank::Truth::Mixed);
   CHECK(bank::decideOverBlock(Expr::binary(Op::Lt, tx(), c(0)), S) == bank::Truth::AllFalse);
 }
+TEST_CASE("rows an unknown pitch apart are proven clean when no pitch can conflict", "[analysis]") {
+  // double d[ty * pitch + tx] with 16x2 threads: each half-warp is one row.
+  SymbolTable T;
+  Expr Pitch = Expr::var(uniform(T, "pitch"));
+  auto R = run((ty() * Pitch + tx()) * 8, 8, bank::BlockShape{16, 2, 1}, T);
+  CHECK(R.St == Status::Clean);
+}
+TEST_CASE("rows an unknown pitch apart conflict for some pitches only", "[analysis]") {
+  SymbolTable T;
+  Expr Pitch = Expr::var(uniform(T, "pitch"));
+  auto R = run((ty() * Pitch + tx()) * 4, 4, bank::BlockShape{16, 2, 1}, T);
+  CHECK(R.St == Status::Possible);
+  CHECK(R.WorstWavefronts == 2);
+  CHECK(R.Reason.find("pitch = ") != std::string::npos);
+}
+TEST_CASE("a conflict that every pitch keeps is proven", "[analysis]") {
+  SymbolTable T;
+  Expr Pitch = Expr::var(uniform(T, "pitch"));
+  auto R = run((tx() * 32 + ty() * Pitch) * 4, 4, bank::BlockShape{16, 2, 1}, T);
+  CHECK(R.St == Status::Conflict);
+  CHECK(R.WorstWavefronts == 32);
+}
