@@ -12,6 +12,8 @@
 #include "Frontend/Driver.h"
 #include "Frontend/ExportFixes.h"
 #include "Frontend/LaunchConfigs.h"
+#include "Report/BankMap.h"
+#include "Report/Html.h"
 #include "Report/Reporters.h"
 #include "Report/Sarif.h"
 #include "Report/Suppressions.h"
@@ -51,11 +53,12 @@ static cl::opt<std::string> BlockDim("block-dim",
                                      cl::desc("Block shape X[,Y[,Z]] for kernels with no launch "
                                               "or annotation in the file"),
                                      cl::value_desc("x,y,z"), cl::cat(Category));
-enum class Format { Text, Json, Sarif };
+enum class Format { Text, Json, Sarif, Html };
 static cl::opt<Format> OutFormat("format", cl::desc("Output format"),
                                  cl::values(clEnumValN(Format::Text, "text", "clang-style diagnostics"),
                                             clEnumValN(Format::Json, "json", "every access, see docs/json-format.md"),
-                                            clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0, for code scanning")),
+                                            clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0, for code scanning"),
+                                            clEnumValN(Format::Html, "html", "one self-contained HTML page with bank maps")),
                                  cl::init(Format::Text), cl::cat(Category));
 enum class ColorMode { Auto, Always, Never };
 static cl::opt<ColorMode> Color("color-output", cl::desc("Color in text output"),
@@ -101,6 +104,12 @@ static cl::opt<bool> DumpConfig("dump-config",
                                 cl::desc("Print the configuration that applies to the first input "
                                          "file (or the current directory) and exit"),
                                 cl::cat(Category));
+static cl::opt<std::string> OutputFile("o", cl::desc("Write the report to <file> instead of standard output"),
+                                       cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> Explain("explain",
+                             cl::desc("Draw the worst warp's bank map under each finding (and after "
+                                      "the suggested padding)"),
+                             cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
 
 int main(int argc, const char **argv) {
@@ -258,19 +267,32 @@ int main(int argc, const char **argv) {
       FileError = true;
       errs() << F.Error << "\n";
     }
+  std::unique_ptr<raw_fd_ostream> File;
+  if (!OutputFile.empty()) {
+    std::error_code EC;
+    File = std::make_unique<raw_fd_ostream>(OutputFile, EC, sys::fs::OF_Text);
+    if (EC) {
+      errs() << "bankcheck: error: cannot write '" << OutputFile << "': " << EC.message() << "\n";
+      return 2;
+    }
+  }
+  raw_ostream &Out = File ? static_cast<raw_ostream &>(*File) : outs();
   if (OutFormat == Format::Json) {
-    report::writeJson(outs(), R.Findings, R.Files, BANKCHECK_VERSION);
+    report::writeJson(Out, R.Findings, R.Files, BANKCHECK_VERSION);
+  } else if (OutFormat == Format::Html) {
+    report::writeHtml(Out, R.Findings, R.Files, BANKCHECK_VERSION);
   } else if (OutFormat == Format::Sarif) {
     SmallString<256> Base(SarifBase);
     if (Base.empty())
       sys::fs::current_path(Base);
-    report::writeSarif(outs(), R.Findings, R.Files, BANKCHECK_VERSION, std::string(Base));
+    report::writeSarif(Out, R.Findings, R.Files, BANKCHECK_VERSION, std::string(Base));
   } else {
     report::TextOptions T;
     T.Color = Color == ColorMode::Always ||
               (Color == ColorMode::Auto && sys::Process::StandardOutIsDisplayed());
     T.ShowUnknown = !HideUnknown;
-    report::writeText(outs(), R.Findings, Remarks, T, [](const std::string &Path, std::string &Text) {
+    T.Explain = Explain;
+    report::writeText(Out, R.Findings, Remarks, T, [](const std::string &Path, std::string &Text) {
       auto Buf = MemoryBuffer::getFile(Path);
       if (!Buf)
         return false;

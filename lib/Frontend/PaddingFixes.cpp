@@ -4,6 +4,7 @@
 #include "Frontend/PaddingFixes.h"
 #include "Frontend/FindingBuilder.h"
 #include "Fix/PaddingSolver.h"
+#include "BankModel/AccessAnalysis.h"
 
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
@@ -69,6 +70,7 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
   for (const auto &Key : Conflicting) {
     fix::PaddingProblem P;
     std::vector<std::size_t> ArrayFindings;
+    std::vector<std::size_t> FindingOfAccess; // parallel to P.Accesses
     const VarDecl *Decl = nullptr;
     bool AllLaidOut = true;
     for (WalkRecord &W : Walks) {
@@ -102,6 +104,7 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
         A.OtherStaticBytes = KernelBytes - staticBytes(Site.Array, Ctx);
         A.Where = Site.Loc.Path + ":" + std::to_string(Site.Loc.Line) + ":" + std::to_string(Site.Loc.Column);
         P.Accesses.push_back(A);
+        FindingOfAccess.push_back(W.FindingOfSite[S]);
       }
     }
     if (!Decl)
@@ -172,6 +175,25 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
         }
     }
     report::Note SwizzleNote{DeclLoc, Swizzle};
+    // The worst warp of each access after the padding, for --explain.
+    if (HaveEdit)
+      for (std::size_t I = 0; I < P.Accesses.size(); ++I) {
+        report::Finding &F = Findings[FindingOfAccess[I]];
+        if (!F.isDiagnostic())
+          continue;
+        bank::AccessQuery Q = P.Accesses[I].Query;
+        for (auto &[Id, V] : Q.Bindings)
+          if (Id == P.Accesses[I].Inner)
+            V = P.Accesses[I].InnerExtent + O.Proposal->Pad;
+        bank::AccessResult After = bank::analyzeAccess(Q, *P.Accesses[I].Symbols);
+        if (!After.Worst)
+          continue;
+        std::array<std::optional<std::uint64_t>, 32> Lanes{};
+        for (unsigned L = 0; L < bank::WarpSize; ++L)
+          if (After.Worst->Lanes[L].Active)
+            Lanes[L] = After.Worst->Lanes[L].Byte;
+        F.AfterFixLanes = Lanes;
+      }
     for (std::size_t FI : ArrayFindings) {
       report::Finding &F = Findings[FI];
       if (!F.isDiagnostic())

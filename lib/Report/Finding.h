@@ -64,6 +64,8 @@ struct Finding {
   std::optional<unsigned> WorstWarp;
   std::string WorstIteration, WorstValues;
   std::array<std::optional<std::uint64_t>, 32> WorstLanes{};
+  /// The same warp instance after the proposed padding, when there is one.
+  std::optional<std::array<std::optional<std::uint64_t>, 32>> AfterFixLanes;
   std::string Message;     ///< the diagnostic's first line, without location
   std::vector<Note> Notes; ///< printed under the diagnostic
   std::vector<TextEdit> Fixes;

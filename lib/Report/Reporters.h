@@ -22,6 +22,7 @@ namespace bankcheck::report {
 struct TextOptions {
   bool Color = false;
   bool ShowUnknown = true; ///< print undecided accesses as remarks
+  bool Explain = false;    ///< draw bank maps under each diagnostic
 };
 
 /// Reads a source file's text for snippets; returns false when unreadable.

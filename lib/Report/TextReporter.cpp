@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Report/Reporters.h"
+#include "Report/BankMap.h"
 
 #include <algorithm>
 #include <map>
@@ -104,6 +105,11 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   for (const Finding &F : Findings) {
     if (F.isDiagnostic()) {
       P.diag(F.Loc, "warning", Magenta, F.Message, F.CheckId, true);
+      if (Opts.Explain && F.HasWorst) {
+        OS << renderBankMap(F, Opts.Color);
+        if (F.AfterFixLanes)
+          OS << "after the suggested padding:\n" << renderBankMap(*F.AfterFixLanes, F.AccessBytes, Opts.Color);
+      }
       for (const Note &N : F.Notes) {
         P.diag(N.Loc, "note", Black, N.Message, "", false);
         // Under the note on the declaration, the fix-it as clang shows one.
