@@ -90,6 +90,7 @@ private:
   std::uint64_t Spent = 0;
   std::set<std::string> Assumptions;
   bool Misaligned = false, Negative = false;
+  bool InvariantBroken = false, InvariantUnknown = false;
 
   Outcome evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs);
   std::optional<Outcome> scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
@@ -336,6 +337,16 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     Active[L] = On;
   }
   Spent += WarpSize;
+  if (!I.Invariant.isNull())
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      if (!Active[L])
+        continue;
+      auto V = evaluate(I.Invariant, *LaneEnvs[L]);
+      if (!V)
+        InvariantUnknown = true;
+      else if (*V == 0)
+        InvariantBroken = true;
+    }
   // Per-lane offsets: concrete, or affine in the free symbols.
   std::array<std::optional<Affine>, WarpSize> Forms;
   bool AllConcrete = true;
@@ -546,6 +557,8 @@ AccessResult Analyzer::run() {
   }
   R.Assumptions.assign(Assumptions.begin(), Assumptions.end());
   R.Misaligned = Misaligned;
+  R.InvariantBroken = InvariantBroken;
+  R.InvariantUnknown = InvariantUnknown;
   R.Work = Spent;
   R.Negative = Negative;
   if (R.Worst) {

@@ -44,6 +44,9 @@ struct AccessInstance {
   symbolic::Expr ByteOffset;   ///< from the array's first byte
   std::vector<Guard> Guards;   ///< all must hold for a lane to be active
   std::string Label;           ///< loop values, "k = 3, i = 0"; empty outside loops
+  /// Must hold on every active lane (a column inside its row, for the
+  /// padding of a linearized array); null when there is none.
+  symbolic::Expr Invariant;
   unsigned Multiplicity = 1;   ///< identical instances folded into one
 };
 
@@ -81,6 +84,8 @@ struct AccessResult {
   bool NeverExecuted = false;           ///< no lane of any warp is ever active
   bool Misaligned = false;              ///< some lane's offset is not a multiple of the width
   bool Negative = false;                ///< some lane's offset is below the array's start
+  bool InvariantBroken = false;         ///< an active lane breaks its instance's invariant
+  bool InvariantUnknown = false;        ///< the invariant could not be evaluated on some lane
   std::uint64_t Work = 0;               ///< lane evaluations spent (for callers' budgets)
 };
 

@@ -37,6 +37,12 @@ Eval evaluate(const PaddingProblem &P, std::int64_t Pad) {
       E.Why = "the access at " + A.Where + " cannot be analysed (" + R.Reason + ")";
       return E;
     }
+    if (R.InvariantBroken || R.InvariantUnknown) {
+      E.Ok = false;
+      E.Why = "the access at " + A.Where + (R.InvariantBroken ? " reaches" : " may reach") +
+              " past the end of its row, which padding would change";
+      return E;
+    }
     if (R.Misaligned) {
       E.Ok = false;
       E.Why = "the " + std::to_string(Q.AccessBytes) + "-byte access at " + A.Where +

@@ -154,6 +154,118 @@ Expr Walker::sizeOf(QualType T, const VarDecl *A) {
   return Expr::var(It->second.Inner) * Middle;
 }
 
+/// A named constant: a constexpr/const variable, an enumerator, a template
+/// argument, or an object-like macro. Its name and where it is spelled.
+bool namedConstant(const clang::Expr *E, ASTContext &Ctx, std::string &Name, SourceRange &Spelled) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const clang::Expr *X = E->IgnoreParenImpCasts();
+  if (X->getBeginLoc().isMacroID()) {
+    // The whole expression must be one object-like macro's expansion.
+    SourceLocation B = X->getBeginLoc(), En = X->getEndLoc();
+    if (!SM.isMacroArgExpansion(B) && SM.getExpansionLoc(B) == SM.getExpansionLoc(En)) {
+      StringRef Macro = Lexer::getImmediateMacroName(B, SM, Ctx.getLangOpts());
+      CharSourceRange R = SM.getExpansionRange(X->getSourceRange());
+      StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R.getAsRange()), SM, Ctx.getLangOpts());
+      if (!Macro.empty() && Text == Macro) {
+        Name = Macro.str();
+        Spelled = R.getAsRange();
+        return true;
+      }
+    }
+    return false;
+  }
+  if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(X)) {
+    Name = S->getParameter()->getNameAsString();
+    Spelled = S->getSourceRange();
+    return !Name.empty();
+  }
+  if (const auto *DR = dyn_cast<DeclRefExpr>(X)) {
+    const ValueDecl *D = DR->getDecl();
+    if (isa<EnumConstantDecl>(D) || isa<NonTypeTemplateParmDecl>(D)) {
+      Name = D->getNameAsString();
+      Spelled = DR->getSourceRange();
+      return true;
+    }
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      if (VD->getType().isConstQualified() && VD->getInit() && !isa<ParmVarDecl>(VD)) {
+        Name = VD->getNameAsString();
+        Spelled = DR->getSourceRange();
+        return true;
+      }
+  }
+  return false;
+}
+
+std::optional<Expr> Walker::linearizedIndex(const ArraySubscriptExpr *AS, const VarDecl *A, SharedRef &Out) {
+  const auto *DeclT = Ctx.getAsConstantArrayType(A->getType());
+  if (!DeclT || Ctx.getAsArrayType(DeclT->getElementType()))
+    return std::nullopt; // only 1-D arrays
+  const clang::Expr *Idx = AS->getIdx()->IgnoreParenImpCasts();
+  const auto *Add = dyn_cast<BinaryOperator>(Idx);
+  const clang::Expr *MulE = nullptr, *Col = nullptr;
+  if (Add && Add->getOpcode() == BO_Add) {
+    for (int Side = 0; Side < 2 && !MulE; ++Side) {
+      const clang::Expr *M = (Side ? Add->getRHS() : Add->getLHS())->IgnoreParenImpCasts();
+      if (const auto *B = dyn_cast<BinaryOperator>(M); B && B->getOpcode() == BO_Mul) {
+        MulE = M;
+        Col = Side ? Add->getLHS() : Add->getRHS();
+      }
+    }
+  } else if (const auto *B = dyn_cast<BinaryOperator>(Idx); B && B->getOpcode() == BO_Mul) {
+    MulE = Idx; // s[row * W]: column 0
+  }
+  if (!MulE)
+    return std::nullopt;
+  const auto *Mul = cast<BinaryOperator>(MulE);
+  std::string Name;
+  SourceRange Spelled;
+  const clang::Expr *Row = nullptr;
+  if (namedConstant(Mul->getRHS(), Ctx, Name, Spelled))
+    Row = Mul->getLHS();
+  else if (namedConstant(Mul->getLHS(), Ctx, Name, Spelled))
+    Row = Mul->getRHS();
+  if (!Row)
+    return std::nullopt;
+  clang::Expr::EvalResult WV;
+  const clang::Expr *WE = Row == Mul->getLHS() ? Mul->getRHS() : Mul->getLHS();
+  if (!WE->EvaluateAsInt(WV, Ctx) || !WV.Val.isInt())
+    return std::nullopt;
+  std::int64_t W = WV.Val.getInt().getExtValue();
+  std::int64_t N = DeclT->getSize().getSExtValue();
+  if (W <= 0 || N % W != 0)
+    return std::nullopt;
+  // The row length becomes a Layout symbol of this array.
+  auto It = Result.Layouts.find(A);
+  if (It == Result.Layouts.end()) {
+    ArrayLayout L;
+    symbolic::Symbol S;
+    S.Name = Name;
+    S.Kind = SymbolKind::Layout;
+    L.Inner = Result.Symbols.add(S);
+    L.InnerExtent = W;
+    L.Extents = {N / W, W};
+    L.ElementBytes = Ctx.getTypeSizeInChars(DeclT->getElementType()).getQuantity();
+    L.Linearized = true;
+    L.StrideName = Name;
+    It = Result.Layouts.emplace(A, L).first;
+  } else if (!It->second.Linearized || It->second.StrideName != Name || It->second.InnerExtent != W) {
+    return std::nullopt;
+  }
+  Expr RowV = intValue(Row);
+  Expr ColV = Col ? intValue(Col) : Expr::constant(0);
+  Out.Invariant = Expr::binary(symbolic::Op::LAnd, Expr::binary(symbolic::Op::Le, Expr::constant(0), ColV),
+                               Expr::binary(symbolic::Op::Lt, ColV, Expr::constant(W)));
+  const SourceManager &SM = Ctx.getSourceManager();
+  report::TextEdit T;
+  T.Loc = toFileLoc(Spelled.getBegin(), SM);
+  StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Spelled), SM, Ctx.getLangOpts());
+  T.Length = Text.size();
+  T.Expected = Text.str();
+  Out.StrideTokens = {T};
+  Out.StrideName = Name;
+  return RowV * Expr::var(It->second.Inner) + ColV;
+}
+
 Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
   auto It = Vars.find(VD);
   if (It != Vars.end())
@@ -421,7 +533,7 @@ std::optional<SharedRef> Walker::pointer(const clang::Expr *E) {
       const clang::ArrayType *AT = Ctx.getAsArrayType(L->Pointee);
       if (!AT)
         return std::nullopt;
-      return SharedRef{L->Array, L->Offset, AT->getElementType()};
+      return SharedRef{L->Array, L->Offset, AT->getElementType(), Expr(), {}, ""};
     }
     case CK_LValueToRValue: {
       const clang::Expr *L = Sub->IgnoreParens();
@@ -453,8 +565,12 @@ std::optional<SharedRef> Walker::pointer(const clang::Expr *E) {
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_AddrOf) {
       auto L = sharedLValue(U->getSubExpr());
-      if (L)
+      if (L) {
         L->Pointee = U->getSubExpr()->getType();
+        L->Invariant = Expr(); // a pointer walks on from here: not a plain row access
+        L->StrideTokens.clear();
+        L->StrideName.clear();
+      }
       return L;
     }
     if (U->isIncrementDecrementOp()) {
@@ -539,7 +655,13 @@ std::optional<SharedRef> Walker::sharedLValue(const clang::Expr *E) {
   }
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     auto P = pointer(AS->getBase());
-    Expr I = intValue(AS->getIdx());
+    SharedRef Stride;
+    std::optional<Expr> Linear;
+    if (P && P->Offset.isConst(0))
+      if (const auto *DR = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts()))
+        if (DR->getDecl() == P->Array)
+          Linear = linearizedIndex(AS, P->Array, Stride);
+    Expr I = Linear ? *Linear : intValue(AS->getIdx());
     if (!P) {
       // Remember the index of a load through a kernel parameter or a global.
       const clang::Expr *Base = AS->getBase()->IgnoreParenImpCasts();
@@ -552,7 +674,11 @@ std::optional<SharedRef> Walker::sharedLValue(const clang::Expr *E) {
     }
     if (AS->getType()->isIncompleteType())
       return std::nullopt;
-    return SharedRef{P->Array, P->Offset + I * sizeOf(AS->getType(), P->Array), AS->getType()};
+    SharedRef R{P->Array, P->Offset + I * sizeOf(AS->getType(), P->Array), AS->getType()};
+    R.Invariant = Stride.Invariant;
+    R.StrideTokens = Stride.StrideTokens;
+    R.StrideName = Stride.StrideName;
+    return R;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Deref) {
@@ -635,6 +761,8 @@ void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Ki
                        T.getAsString() + "') is split by the compiler into several "
                        "instructions; not modelled";
     }
+    S.StrideTokens = L.StrideTokens;
+    S.StrideName = L.StrideName;
     It = SiteIndex.emplace(Key, Result.Sites.size()).first;
     Result.Sites.push_back(std::move(S));
   }
@@ -647,6 +775,7 @@ void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Ki
   }
   bank::AccessInstance I;
   I.ByteOffset = L.Offset;
+  I.Invariant = L.Invariant;
   I.Guards = Guards;
   std::string Label;
   for (const std::string &Part : Labels) {
@@ -660,6 +789,8 @@ void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Ki
   std::string DedupKey = symbolic::print(I.ByteOffset, Result.Symbols);
   for (const bank::Guard &G : I.Guards)
     DedupKey += "|" + symbolic::print(G.Cond, Result.Symbols);
+  if (!I.Invariant.isNull())
+    DedupKey += "|inv " + symbolic::print(I.Invariant, Result.Symbols);
   auto D = S.InstanceIndex.find(DedupKey);
   if (D != S.InstanceIndex.end()) {
     ++S.Instances[D->second].Multiplicity;

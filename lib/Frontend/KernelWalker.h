@@ -48,6 +48,11 @@ struct AccessSite {
   std::vector<bank::AccessInstance> Instances;
   std::map<std::string, std::size_t> InstanceIndex; ///< dedup key -> index
   std::string Unmodelled; ///< non-empty: the access cannot be analysed, why
+  /// 1-D arrays indexed `s[row * W + col]` with a named constant W: where W is
+  /// spelled in this access's index (every use, for the fix-it); empty when
+  /// the access is not of that form.
+  std::vector<report::TextEdit> StrideTokens;
+  std::string StrideName;
 };
 
 /// The innermost extent of a multi-dimensional shared array, as a Layout
@@ -58,6 +63,10 @@ struct ArrayLayout {
   std::int64_t InnerExtent = 0;
   std::vector<std::int64_t> Extents; ///< outermost first
   std::int64_t ElementBytes = 0;
+  /// A 1-D array linearized by hand with row length StrideName (Extents are
+  /// then {size / W, W}).
+  bool Linearized = false;
+  std::string StrideName;
 };
 
 struct KernelResult {
@@ -70,6 +79,11 @@ struct KernelResult {
 
 /// toFileLoc: the one place a SourceLocation becomes plain {Path, Line, Column, Offset}.
 report::FileLoc toFileLoc(clang::SourceLocation Loc, const clang::SourceManager &SM);
+
+/// A named constant (constexpr/const variable, enumerator, template argument,
+/// object-like macro): its name and the range where it is spelled.
+bool namedConstant(const clang::Expr *E, clang::ASTContext &Ctx, std::string &Name,
+                   clang::SourceRange &Spelled);
 
 KernelResult walkKernel(const clang::FunctionDecl &Kernel, const LaunchConfig &Config,
                         clang::ASTContext &Ctx);

@@ -73,6 +73,8 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
     std::vector<std::size_t> FindingOfAccess; // parallel to P.Accesses
     const VarDecl *Decl = nullptr;
     bool AllLaidOut = true;
+    std::string Linearized;                    // the row-length name, for 1-D arrays
+    std::vector<report::TextEdit> StrideTokens; // its spellings in the accesses
     for (WalkRecord &W : Walks) {
       std::int64_t KernelBytes = 0;
       std::set<const VarDecl *> Seen;
@@ -91,6 +93,14 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
           // the whole array, say): padding cannot be proven safe for it.
           AllLaidOut = false;
           continue;
+        }
+        if (L->second.Linearized) {
+          Linearized = L->second.StrideName;
+          if (Site.StrideName != Linearized) {
+            AllLaidOut = false; // s[tid] beside s[row * W + col]: padding would move only some
+            continue;
+          }
+          StrideTokens.insert(StrideTokens.end(), Site.StrideTokens.begin(), Site.StrideTokens.end());
         }
         fix::ArrayAccess A;
         A.Query = queryFor(W.Config, Site, W.Walk);
@@ -113,15 +123,53 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
     std::string Name = Decl->getNameAsString();
     fix::PaddingOutcome O;
     if (!AllLaidOut)
-      O.WhyNot = "an access of '" + Name + "' is not expressed through its declared dimensions";
+      O.WhyNot = Linearized.empty()
+                     ? "an access of '" + Name + "' is not expressed through its declared dimensions"
+                     : "an access of '" + Name + "' is not written as 'row * " + Linearized + " + column'";
     else
       O = fix::proposePadding(P);
     const clang::Expr *Size = innerSizeExpr(Decl);
     report::Note N;
     N.Loc = DeclLoc;
     report::TextEdit Edit;
+    std::vector<report::TextEdit> Edits;
     bool HaveEdit = false;
-    if (O.Proposal && Size) {
+    if (O.Proposal && Size && !Linearized.empty()) {
+      // s[H * W] indexed s[row * W + col]: every W of the declaration and of
+      // the indices becomes (W + pad).
+      std::string Pad = std::to_string(O.Proposal->Pad);
+      const auto *Mul = dyn_cast<BinaryOperator>(Size->IgnoreParenImpCasts());
+      std::string WName;
+      SourceRange Spelled;
+      bool Found = Mul && Mul->getOpcode() == BO_Mul &&
+                   ((namedConstant(Mul->getRHS(), Ctx, WName, Spelled) && WName == Linearized) ||
+                    (namedConstant(Mul->getLHS(), Ctx, WName, Spelled) && WName == Linearized));
+      if (Found) {
+        report::TextEdit D;
+        D.Loc = toFileLoc(Spelled.getBegin(), SM);
+        StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Spelled), SM, Ctx.getLangOpts());
+        D.Length = Text.size();
+        D.Expected = Text.str();
+        Edits.push_back(D);
+        Edits.insert(Edits.end(), StrideTokens.begin(), StrideTokens.end());
+        for (report::TextEdit &E : Edits)
+          E.Text = "(" + E.Expected + " + " + Pad + ")";
+        HaveEdit = D.Loc.valid() && !Text.empty();
+        Edit = Edits.front();
+        N.ShowsFix = HaveEdit;
+        N.Message = "pad the rows of '" + Name + "' by " + Pad + (O.Proposal->Pad == 1 ? " element" : " elements") +
+                    ": every '" + Linearized + "' of its declaration and indices becomes '" + Edit.Text +
+                    "': " + std::to_string(O.Proposal->DegreeBefore) + "-way -> " +
+                    std::to_string(O.Proposal->DegreeAfter) + "-way over all " + std::to_string(P.Accesses.size()) +
+                    " accesses, +" + std::to_string(O.Proposal->BytesAdded) + " bytes (" +
+                    std::to_string(O.Proposal->NewStaticBytes) + " bytes of static shared memory)";
+      } else {
+        N.Message = "no padding fix-it for '" + Name + "': its size is not written as 'rows * " + Linearized +
+                    "'; padding each row by " + Pad + " would take it from " +
+                    std::to_string(O.Proposal->DegreeBefore) + "-way to " +
+                    std::to_string(O.Proposal->DegreeAfter) + "-way";
+      }
+    } else if (O.Proposal && Size) {
       CharSourceRange R = SM.getExpansionRange(Size->getSourceRange());
       R = CharSourceRange::getTokenRange(R.getBegin(), R.getEnd());
       StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
@@ -139,6 +187,7 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
         Edit.Text = Simple ? Text.str() + " + " + Pad : "(" + Text.str() + ") + " + Pad;
       }
       HaveEdit = !Text.empty() && Edit.Loc.valid();
+      Edits = {Edit};
       N.ShowsFix = HaveEdit;
       N.Message = "pad the innermost dimension of '" + Name + "' by " + Pad +
                   (O.Proposal->Pad == 1 ? " element" : " elements") + " ('" + Edit.Expected + "' -> '" +
@@ -202,7 +251,7 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
       if (!Swizzle.empty())
         F.Notes.push_back(SwizzleNote);
       if (HaveEdit && F.Status == "conflict")
-        F.Fixes.push_back(Edit);
+        F.Fixes.insert(F.Fixes.end(), Edits.begin(), Edits.end());
     }
   }
 }

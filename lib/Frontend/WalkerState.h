@@ -27,6 +27,10 @@ struct SharedRef {
   const clang::VarDecl *Array = nullptr;
   symbolic::Expr Offset;   ///< bytes from the variable's first byte
   clang::QualType Pointee; ///< what the pointer points to (the lvalue type)
+  /// Set only on `s[row * W + col]` lvalues of a 1-D array (see AccessSite).
+  symbolic::Expr Invariant;
+  std::vector<report::TextEdit> StrideTokens;
+  std::string StrideName;
 };
 
 /// The value of a local or an expression.
@@ -55,6 +59,10 @@ public:
   /// sizeof(T) in bytes; symbolic in the array's innermost extent when T is a
   /// row (a sub-array) of the multi-dimensional shared array A.
   symbolic::Expr sizeOf(clang::QualType T, const clang::VarDecl *A);
+  /// `s[X * W + Y]` on a 1-D shared array with a named constant W: the index
+  /// as X * <W as a Layout symbol> + Y, and the facts the padding needs.
+  std::optional<symbolic::Expr> linearizedIndex(const clang::ArraySubscriptExpr *AS,
+                                                const clang::VarDecl *A, SharedRef &Out);
   symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why);
   bool isVarying(const symbolic::Expr &E) const { return Result.Symbols.isLaneVarying(E); }
   Value assign(const clang::BinaryOperator *B);
