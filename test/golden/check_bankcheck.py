@@ -41,6 +41,7 @@ RUN_ARGS = re.compile(r"//\s*RUN-ARGS:(.*)$", re.M)
 EXIT = re.compile(r"//\s*EXIT:\s*(\d+)\s*$", re.M)
 MSG_LINE = re.compile(r"//\s*CHECK-MESSAGES(?:-[A-Z]+)?:(.*)$", re.M)
 REMARK_LINE = re.compile(r"//\s*CHECK-REMARKS(?:-[A-Z]+)?:", re.M)
+FIX_LINE = re.compile(r"//\s*CHECK-FIXES:", re.M)
 
 
 def fail(what, cmd, output, extra=""):
@@ -117,6 +118,23 @@ def main(argv):
         bad = [l for l in output.splitlines() if re.search(r"remark:", l)]
         if bad:
             fail("unexpected remark (file has no CHECK-REMARKS lines)", cmd, output, "\n".join(bad))
+
+    # Fixes pass: --fix on the blanked copy, then the fixed source must match the
+    # CHECK-FIXES lines (full lines), as in clang-tidy's check_clang_tidy.py.
+    if FIX_LINE.search(text):
+        fixed = os.path.join(tmpdir, "fixed-" + os.path.basename(source))
+        with open(fixed, "w", encoding="utf-8") as f:
+            f.write(blanked)
+        fcmd = [bankcheck, "--color-output=never", "--no-cuda-toolkit", "--quiet", "--fix"] + args + extra + [fixed]
+        fp = subprocess.run(fcmd, capture_output=True, text=True)
+        if fp.returncode not in (0, 1):
+            fail("--fix exit status %d" % fp.returncode, fcmd, fp.stdout + fp.stderr)
+        with open(fixed, encoding="utf-8") as f:
+            fixed_text = f.read()
+        r = subprocess.run([filecheck, source, "--check-prefix=CHECK-FIXES", "--match-full-lines",
+                            "--dump-input=never"], input=fixed_text, capture_output=True, text=True)
+        if r.returncode != 0:
+            fail("FileCheck CHECK-FIXES", fcmd, fixed_text, r.stdout + r.stderr)
     return 0
 
 

@@ -8,15 +8,19 @@ constexpr int H = 32;
 
 __global__ void rows(float *out) {
   __shared__ float s[H * W];
+  // CHECK-FIXES: {{^}}  __shared__ float s[H * (W + 1)];
   s[threadIdx.y * W + threadIdx.x] = out[threadIdx.x];
+  // CHECK-FIXES: {{^}}  s[threadIdx.y * (W + 1) + threadIdx.x] = out[threadIdx.x];
   // row walk: consecutive words
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x * W + threadIdx.y];
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-FIXES: {{^}}  out[threadIdx.x] = s[threadIdx.x * (W + 1) + threadIdx.y];
 }
 
 __global__ void mixed(float *out) {
   __shared__ float t[H * W];
+  // CHECK-FIXES: {{^}}  __shared__ float t[H * W];
   t[threadIdx.x] = 0;
   // flat index: consecutive words
   out[threadIdx.x] = t[threadIdx.x * W + threadIdx.y];

@@ -9,6 +9,7 @@
 __global__ void matmulTiled(const float *A, const float *B, float *C, int n) {
   __shared__ float As[TILE][TILE];
   __shared__ float Bs[TILE][TILE];
+  // CHECK-FIXES: {{^}}  __shared__ float Bs[TILE][TILE];
   int tx = threadIdx.x, ty = threadIdx.y;
   int row = blockIdx.y * TILE + ty, col = blockIdx.x * TILE + tx;
   float acc = 0.f;
@@ -29,6 +30,7 @@ __global__ void matmulTiled(const float *A, const float *B, float *C, int n) {
 __global__ void matmulTransposedB(const float *A, const float *B, float *C, int n) {
   __shared__ float As[TILE][TILE];
   __shared__ float Bt[TILE][TILE];
+  // CHECK-FIXES: {{^}}  __shared__ float Bt[TILE][TILE + 2];
   int tx = threadIdx.x, ty = threadIdx.y;
   int row = blockIdx.y * TILE + ty, col = blockIdx.x * TILE + tx;
   float acc = 0.f;

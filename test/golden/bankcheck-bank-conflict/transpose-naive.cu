@@ -7,6 +7,7 @@
 
 __global__ void transposeNaive(float *out, const float *in, int width, int height) {
   __shared__ float tile[TILE][TILE];
+  // CHECK-FIXES: {{^}}  __shared__ float tile[TILE][TILE + 1];
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += ROWS)
@@ -23,6 +24,7 @@ __global__ void transposeNaive(float *out, const float *in, int width, int heigh
 // The same transpose done the other way round: the column walk is now the store.
 __global__ void transposeColumnStore(float *out, const float *in, int width) {
   __shared__ float tile[TILE][TILE];
+  // CHECK-FIXES: {{^}}  __shared__ float tile[TILE][TILE + 1];
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += ROWS)

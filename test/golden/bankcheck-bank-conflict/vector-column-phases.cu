@@ -6,8 +6,10 @@
 
 __global__ void columnPhases(float4 *out, float2 *out2) {
   __shared__ float buf[32][32];
+  // CHECK-FIXES: {{^}}  __shared__ float buf[32][36];
   __shared__ float buf36[32][36];
   __shared__ float buf40[32][40];
+  // CHECK-FIXES: {{^}}  __shared__ float buf40[32][44];
   __shared__ float f34[32][34];
   int tid = threadIdx.x;
   float4 acc = reinterpret_cast<float4 *>(&buf[0][0])[tid];
