@@ -1,0 +1,201 @@
+//===- BankcheckTidyModule.cpp - bankcheck as a clang-tidy plugin ---------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// A clang-tidy module, loaded with `clang-tidy -load=libBankcheckTidyModule.so`,
+/// that registers the check `bankcheck-bank-conflict`. The check matches the
+/// TranslationUnitDecl once and hands the whole AST to the same analysis the
+/// bankcheck command runs (frontend::analyzeTranslationUnit); each finding
+/// that bankcheck would print as a warning becomes a clang-tidy warning with
+/// the same message, notes and padding fix-its.
+///
+/// What clang-tidy does instead of bankcheck: the command line (the user
+/// passes the device-only CUDA flags after `--`, see docs/integration.md),
+/// NOLINT comments, -header-filter and -fix. What stays bankcheck's: the
+/// `.bankcheck.yaml` of the main file (block shapes by kernel, MinDegree).
+///
+/// Options (`CheckOptions` in .clang-tidy, or -config):
+///   bankcheck-bank-conflict.BlockDim   "X[,Y[,Z]]", as --block-dim; default none
+///   bankcheck-bank-conflict.MinDegree  2..32, as --min-degree; default: the
+///                                      .bankcheck.yaml's MinDegree (2)
+///
+/// The module links clang-cpp and LLVM shared, as Debian's clang-tidy-19
+/// does, and none of tool/: the bankcheck command's llvm::cl options would
+/// be registered twice in clang-tidy's process.
+//===----------------------------------------------------------------------===//
+#include "Frontend/Analysis.h"
+#include "Frontend/Config.h"
+#include "Frontend/LaunchConfigs.h"
+#include "Report/Finding.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace bankcheck::tidymodule {
+
+namespace {
+
+/// The SourceLocation of a report::FileLoc, by file and byte offset (the
+/// file is one the parse loaded); by line and column when the offset does not
+/// fit. Invalid when the file is unknown to this translation unit.
+SourceLocation toSourceLocation(const report::FileLoc &L, SourceManager &SM) {
+  if (L.Path.empty())
+    return {};
+  llvm::Expected<FileEntryRef> File = SM.getFileManager().getFileRef(L.Path);
+  if (!File) {
+    llvm::consumeError(File.takeError());
+    return {};
+  }
+  FileID FID = SM.translateFile(*File);
+  if (FID.isInvalid())
+    return {};
+  std::optional<llvm::MemoryBufferRef> Buffer = SM.getBufferOrNone(FID);
+  if (Buffer && L.Offset <= Buffer->getBufferSize())
+    return SM.getComposedLoc(FID, L.Offset);
+  if (L.Line != 0)
+    return SM.translateLineCol(FID, L.Line, L.Column == 0 ? 1 : L.Column);
+  return {};
+}
+
+/// A padding edit as a fix-it hint; none when the bytes are no longer the
+/// ones the analysis saw (the edit would not apply cleanly).
+std::optional<FixItHint> toFixIt(const report::TextEdit &E, SourceManager &SM) {
+  SourceLocation Begin = toSourceLocation(E.Loc, SM);
+  if (Begin.isInvalid())
+    return std::nullopt;
+  if (!E.Expected.empty()) {
+    std::pair<FileID, unsigned> Decomposed = SM.getDecomposedLoc(Begin);
+    StringRef Data = SM.getBufferData(Decomposed.first);
+    if (Data.substr(Decomposed.second, E.Length) != E.Expected)
+      return std::nullopt;
+  }
+  return FixItHint::CreateReplacement(
+      CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(E.Length)), E.Text);
+}
+
+} // namespace
+
+class BankConflictCheck : public clang::tidy::ClangTidyCheck {
+public:
+  BankConflictCheck(StringRef Name, clang::tidy::ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context), BlockDim(Options.get("BlockDim", "")),
+        MinDegree(Options.get<unsigned>("MinDegree")) {}
+
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override {
+    Options.store(Opts, "BlockDim", BlockDim);
+    if (MinDegree)
+      Options.store(Opts, "MinDegree", *MinDegree);
+  }
+
+  void registerMatchers(MatchFinder *Finder) override {
+    // Once per translation unit: the analysis walks every kernel itself.
+    Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+  }
+
+  void check(const MatchFinder::MatchResult &Result) override {
+    if (!Result.Nodes.getNodeAs<TranslationUnitDecl>("tu"))
+      return;
+    ASTContext &Ctx = *Result.Context;
+    SourceManager &SM = *Result.SourceManager;
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return; // as bankcheck: do not trust a broken AST
+
+    frontend::AnalysisOptions Opts;
+    if (!BlockDim.empty()) {
+      std::string Why;
+      Opts.BlockDim = frontend::parseBlockDim(BlockDim, Why);
+      if (!Opts.BlockDim) {
+        configurationDiag("invalid value '%0' for option 'bankcheck-bank-conflict.BlockDim': %1")
+            << BlockDim << Why;
+        return;
+      }
+    }
+    // The .bankcheck.yaml found upward from the main file, as bankcheck reads it.
+    if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID())) {
+      std::string Error;
+      if (!frontend::configForFile(std::string(Main->getName()), Opts.FileConfig, Error)) {
+        configurationDiag("%0") << Error;
+        return;
+      }
+    }
+    if (MinDegree && (*MinDegree < 2 || *MinDegree > 32)) {
+      configurationDiag("invalid value '%0' for option 'bankcheck-bank-conflict.MinDegree': "
+                        "takes a value in 2..32")
+          << *MinDegree;
+      return;
+    }
+    unsigned Threshold = MinDegree ? *MinDegree : Opts.FileConfig.MinDegree;
+
+    frontend::TUResult TU;
+    frontend::analyzeTranslationUnit(Ctx, Opts, TU);
+
+    // Every access of a conflicting array carries the same padding edit;
+    // clang-tidy drops identical fix-its on several warnings as overlapping,
+    // so each edit rides on the first warning that has it.
+    std::set<std::tuple<std::string, unsigned, unsigned, std::string>> Emitted;
+
+    for (report::Finding &F : TU.Findings) {
+      if (F.Degree < Threshold)
+        F.BelowThreshold = true; // NOLINT is clang-tidy's to apply
+      if (!F.isDiagnostic())
+        continue;
+      SourceLocation Loc = toSourceLocation(F.Loc, SM);
+      if (Loc.isInvalid())
+        continue;
+      {
+        // The fix-its ride on the warning itself, so that -fix applies them
+        // (fix-its on notes need --fix-notes).
+        DiagnosticBuilder D = diag(Loc, "%0") << F.Message;
+        for (const report::TextEdit &E : F.Fixes)
+          if (Emitted.insert({E.Loc.Path, E.Loc.Offset, E.Length, E.Text}).second)
+            if (std::optional<FixItHint> Hint = toFixIt(E, SM))
+              D << *Hint;
+      }
+      for (const report::Note &N : F.Notes)
+        diag(toSourceLocation(N.Loc, SM), "%0", DiagnosticIDs::Note) << N.Message;
+    }
+  }
+
+private:
+  const std::string BlockDim;
+  const std::optional<unsigned> MinDegree;
+};
+
+class BankcheckModule : public clang::tidy::ClangTidyModule {
+public:
+  void addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<BankConflictCheck>("bankcheck-bank-conflict");
+  }
+};
+
+} // namespace bankcheck::tidymodule
+
+namespace clang::tidy {
+
+// Registered when clang-tidy -load=... dlopens the module.
+static ClangTidyModuleRegistry::Add<bankcheck::tidymodule::BankcheckModule>
+    X("bankcheck-module", "Adds bankcheck-bank-conflict: shared-memory bank conflicts in CUDA kernels.");
+
+// The anchor clang-tidy's own modules use, so that a static link of this
+// module into a clang-tidy binary can force it in (ClangTidyForceLinker.h).
+volatile int BankcheckModuleAnchorSource = 0;
+
+} // namespace clang::tidy
