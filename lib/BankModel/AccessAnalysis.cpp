@@ -385,6 +385,13 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   }
   if (!O.AnyActive)
     return O;
+  // Constant parts so large that a few bytes more overflow have no address.
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Active[L] && (Forms[L]->C > INT64_MAX - 256 || Forms[L]->C < INT64_MIN + 256)) {
+      O.K = Outcome::Undecided;
+      O.Why = describe(EvalFailure::Overflow);
+      return O;
+    }
   auto Wave = [&](std::int64_t Shift) {
     WarpAddresses Lanes{};
     for (unsigned L = 0; L < WarpSize; ++L)
@@ -540,8 +547,14 @@ AccessResult Analyzer::run() {
       } else if (Conflicting) {
         AnyDecidedConflict = true;
       }
-      bool Better = !R.Worst || O.Wavefronts > R.Worst->Wavefronts ||
-                    (O.Wavefronts == R.Worst->Wavefronts && O.K == Outcome::Decided &&
+      // The worst case is the highest degree (a clean warp with more
+      // wavefronts, a wide access, is not worse than a conflicting one), then
+      // the most wavefronts, preferring decided warps.
+      unsigned Deg = conflictDegree(O.Wavefronts, O.Ideal);
+      unsigned BestDeg = R.Worst ? conflictDegree(R.Worst->Wavefronts, R.Worst->Ideal) : 0;
+      bool Better = !R.Worst || Deg > BestDeg ||
+                    (Deg == BestDeg && O.Wavefronts > R.Worst->Wavefronts) ||
+                    (Deg == BestDeg && O.Wavefronts == R.Worst->Wavefronts && O.K == Outcome::Decided &&
                      !R.Worst->Values.empty());
       if (Better) {
         Witness Wt;

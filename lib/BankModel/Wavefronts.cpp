@@ -20,7 +20,7 @@ unsigned lanesPerPhase(unsigned AccessBytes) {
 /// Words touched by one lane: the aligned words covering [Byte, Byte + W).
 void wordsOf(const LaneAddress &L, unsigned W, std::vector<std::uint64_t> &Out) {
   std::uint64_t First = L.Byte / BankBytes;
-  std::uint64_t Last = (L.Byte + (W ? W : 1) - 1) / BankBytes;
+  std::uint64_t Last = First + (L.Byte % BankBytes + (W ? W : 1) - 1) / BankBytes; // no wrap-around
   for (std::uint64_t Wd = First; Wd <= Last; ++Wd)
     Out.push_back(Wd);
 }

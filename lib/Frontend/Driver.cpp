@@ -285,7 +285,9 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
   auto Worker = [&] {
     for (std::size_t I; (I = Next++) < Files.size();) {
       llvm::CrashRecoveryContext CRC;
-      if (!CRC.RunSafely([&] { AnalyzeOne(Files[I], Results[I]); })) {
+      // On a thread with a large stack: deeply nested source recurses deeply
+      // in Clang's parser and in the walker.
+      if (!CRC.RunSafelyOnThread([&] { AnalyzeOne(Files[I], Results[I]); }, 512u << 20)) {
         PerFile Crashed;
         Crashed.Status.Path = Files[I];
         Crashed.Status.Ok = false;

@@ -761,6 +761,7 @@ void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Ki
                        T.getAsString() + "') is split by the compiler into several "
                        "instructions; not modelled";
     }
+    S.Func = CallStack.empty() ? &Kernel : CallStack.back();
     S.StrideTokens = L.StrideTokens;
     S.StrideName = L.StrideName;
     It = SiteIndex.emplace(Key, Result.Sites.size()).first;
@@ -957,6 +958,9 @@ Value Walker::call(const CallExpr *C) {
     Args.push_back(rvalue(A));
   }
   const FunctionDecl *Def = nullptr;
+  if (FD && FD->hasBody(Def) && Def &&
+      (Def == &Kernel || std::find(CallStack.begin(), CallStack.end(), Def) != CallStack.end()))
+    Recursive.insert(Def); // not walked again: its accesses cannot all be seen
   if (FD && FD->hasBody(Def) && Def && CallStack.size() < 8 &&
       std::find(CallStack.begin(), CallStack.end(), Def) == CallStack.end() &&
       (Def->hasAttr<CUDADeviceAttr>() || Def->isConstexpr()) && !Def->isVariadic())

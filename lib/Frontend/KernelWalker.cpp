@@ -144,9 +144,35 @@ bool Walker::overBudget() {
   return !Result.Aborted.empty();
 }
 
+namespace {
+class GotoVisitor : public RecursiveASTVisitor<GotoVisitor> {
+public:
+  bool Found = false;
+  bool VisitGotoStmt(GotoStmt *) { Found = true; return false; }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) { Found = true; return false; }
+};
+bool hasGoto(const FunctionDecl &F) {
+  GotoVisitor V;
+  if (F.getBody())
+    V.TraverseStmt(F.getBody());
+  return V.Found;
+}
+} // namespace
+
 KernelResult Walker::run() {
+  if (hasGoto(Kernel))
+    WithGoto.insert(&Kernel);
   if (const Stmt *Body = Kernel.getBody())
     walkStmt(Body);
+  // Accesses in code whose control flow was not followed cannot be decided.
+  for (AccessSite &S : Result.Sites) {
+    if (!S.Unmodelled.empty() || !S.Func)
+      continue;
+    if (Recursive.count(S.Func))
+      S.Unmodelled = "'" + S.Func->getNameAsString() + "' is recursive: not every call of it is analysed";
+    else if (WithGoto.count(S.Func))
+      S.Unmodelled = "'" + S.Func->getNameAsString() + "' uses goto: its control flow is not modelled";
+  }
   return std::move(Result);
 }
 
@@ -233,6 +259,11 @@ void Walker::walkStmt(const Stmt *S) {
       if (VD->getType()->isIntegralOrEnumerationType())
         setVar(VD, Value::integer(opaque(nullptr, true, "value assigned in a switch")));
     (void)C;
+    return;
+  }
+  if (isa<AsmStmt>(S)) {
+    Result.Skipped.push_back({toFileLoc(S->getBeginLoc(), Ctx.getSourceManager()),
+                              "inline assembly is not analysed: shared-memory accesses in it are not seen"});
     return;
   }
   if (const auto *CS = dyn_cast<CaseStmt>(S))
@@ -631,6 +662,8 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
   std::map<const VarDecl *, Value> Saved = Vars;
   for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I)
     Vars[FD->getParamDecl(I)] = Args[I];
+  if (hasGoto(*FD))
+    WithGoto.insert(FD);
   CallStack.push_back(FD);
   Returns.emplace_back();
   std::size_t GuardDepth = Guards.size();

@@ -53,6 +53,7 @@ struct AccessSite {
   /// the access is not of that form.
   std::vector<report::TextEdit> StrideTokens;
   std::string StrideName;
+  const clang::FunctionDecl *Func = nullptr; ///< the kernel or helper it is in
 };
 
 /// The innermost extent of a multi-dimensional shared array, as a Layout

@@ -112,6 +112,7 @@ public:
   std::map<const clang::ArraySubscriptExpr *, symbolic::Expr> UniformBaseIndex;
   /// A value read from memory: f(address) for a fresh unknown function f.
   symbolic::Expr memoryValue(const std::string &What, symbolic::Expr Address);
+  std::set<const clang::FunctionDecl *> Recursive, WithGoto;
   bool Recording = true;
   unsigned UnrollProduct = 1;
   std::uint64_t Steps = 0;

@@ -45,6 +45,21 @@ Expr Expr::var(SymbolId S) {
   return Expr(std::make_shared<const Node>(Node{Op::Var, static_cast<std::int64_t>(S), {}}));
 }
 
+namespace {
+/// True when evaluating E can fail on its own (division, remainder, shift).
+bool mayFail(const Expr &E) {
+  if (E.isNull() || E.isConst() || E.isVar())
+    return false;
+  Op O = E.op();
+  if (O == Op::Div || O == Op::Mod || O == Op::Shl || O == Op::Shr)
+    return true;
+  for (const Expr &X : E.operands())
+    if (mayFail(X))
+      return true;
+  return false;
+}
+} // namespace
+
 // Folding rules. Each keeps C semantics; a fold that would overflow, divide by
 // zero or shift out of range is not done, so evaluation later reports it.
 Expr Expr::binary(Op O, Expr L, Expr R) {
@@ -66,11 +81,11 @@ Expr Expr::binary(Op O, Expr L, Expr R) {
     if (R.isConst(0)) return L;   // x - 0 -> x
     if (R.isConst() && R.constValue() != INT64_MIN)
       return binary(Op::Add, L, constant(-R.constValue())); // x - c -> x + (-c)
-    if (L.equals(R)) return constant(0); // x - x -> 0 (evaluation of x cannot fail differently)
+    if (L.equals(R) && !mayFail(L)) return constant(0); // x - x -> 0 when x cannot fail
     break;
   case Op::Mul:
     if (L.isConst()) std::swap(L, R);
-    if (R.isConst(0)) return R;   // x * 0 -> 0 (x is total: our leaves never fail alone)
+    if (R.isConst(0) && !mayFail(L)) return R; // x * 0 -> 0 when x cannot fail
     if (R.isConst(1)) return L;   // x * 1 -> x
     // (x * c1) * c2 -> x * (c1 * c2)
     if (R.isConst() && L.N->Kind == Op::Mul && L.operand(1).isConst())
