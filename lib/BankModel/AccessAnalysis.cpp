@@ -428,7 +428,11 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   for (auto [Id, C] : First->Terms) {
     const Symbol &S = Symbols.get(Id);
     // Known congruence of the symbol: C*V = C*Rem (mod C*Modulus).
-    G = std::gcd(G, std::gcd(C * (S.Modulus > 1 ? S.Modulus : 1), std::int64_t(BankBytes)));
+    // Only the residues modulo 4 bytes matter; reduce first (no overflow).
+    std::int64_t Cm = ((C % 4) + 4) % 4;
+    if (S.Modulus > 1)
+      Cm = (Cm * (S.Modulus % 4)) % 4;
+    G = std::gcd(G, std::gcd(Cm, std::int64_t(BankBytes)));
     (void)S;
   }
   std::int64_t Base = 0;

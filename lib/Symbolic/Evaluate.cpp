@@ -170,7 +170,7 @@ std::optional<Affine> divisionRule(Op O, const Affine &L, std::int64_t M, const 
     if (M < 0 || M >= 62) return std::nullopt;
     Div = std::int64_t(1) << M;
   } else if (O == Op::And) {
-    if (M < 0 || (M & (M + 1)) != 0) return std::nullopt; // M = 2^k - 1
+    if (M < 0 || M >= (std::int64_t(1) << 62) || (M & (M + 1)) != 0) return std::nullopt; // M = 2^k - 1
     Div = M + 1;
   }
   if (Div <= 0 || L.C < 0)
