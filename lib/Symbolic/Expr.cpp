@@ -113,8 +113,8 @@ Expr Expr::binary(Op O, Expr L, Expr R) {
 Expr Expr::select(Expr C, Expr T, Expr F) {
   if (C.isConst())
     return C.constValue() ? T : F;
-  if (T.equals(F))
-    return T;
+  if (T.equals(F) && !mayFail(C))
+    return T; // c ? x : x -> x when c cannot fail
   return Expr(std::make_shared<const Node>(Node{Op::Select, 0, {std::move(C), std::move(T), std::move(F)}}));
 }
 

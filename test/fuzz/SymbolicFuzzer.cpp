@@ -140,6 +140,20 @@ std::optional<std::int64_t> refEval(const Ref &R, const Env &E) {
   return std::int64_t(Out);
 }
 
+/// The unfolded tree as text, for failure messages.
+std::string refText(const Ref &R) {
+  switch (R.Kind) {
+  case Op::Const: return std::to_string(R.Value);
+  case Op::Var: return "s" + std::to_string(R.Value);
+  case Op::LNot: return "!(" + refText(*R.Ops[0]) + ")";
+  case Op::Apply: return "g(" + refText(*R.Ops[0]) + ")";
+  case Op::Select:
+    return "(" + refText(*R.Ops[0]) + " ? " + refText(*R.Ops[1]) + " : " + refText(*R.Ops[2]) + ")";
+  default:
+    return "(" + refText(*R.Ops[0]) + " " + opSpelling(R.Kind) + " " + refText(*R.Ops[1]) + ")";
+  }
+}
+
 /// The symbols every input sees, in a table of their own.
 struct Symbols {
   SymbolTable T;
@@ -280,7 +294,8 @@ void checkEvaluators(const Expr &E, const Ref &R, const Symbols &S, FuzzedDataPr
     forEachSymbol(E, [&](SymbolId Id) { MentionsApply |= Id == S.Fn; });
     if (!MentionsApply && Why != EvalFailure::TooDeep) {
       FUZZ_CHECK("fold-hides-failure", !(V && !Want),
-                 Text + " = " + (V ? std::to_string(*V) : "-") + ", but the unfolded expression has no value");
+                 Text + " = " + (V ? std::to_string(*V) : "-") + ", but the unfolded expression " +
+                     refText(R) + " has no value (s0-s2: threadIdx, s3-s5: blockDim)");
       FUZZ_CHECK("value-mismatch", !(V && Want && *V != *Want),
                  Text + " = " + std::to_string(*V) + ", reference " + std::to_string(Want ? *Want : 0));
     }

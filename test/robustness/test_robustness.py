@@ -271,6 +271,11 @@ class IndexArithmetic(RobustnessCase):
         for a in r.json()["accesses"]:
             self.assertNotEqual(a["status"], "clean", a)
 
+    def test_a_division_by_zero_in_a_condition_with_equal_branches_is_not_clean(self):
+        r = self.run_kernel("  o[0] = s[(threadIdx.x / 0) ? threadIdx.x : threadIdx.x];\n")
+        [a] = r.json()["accesses"]
+        self.assertNotEqual(a["status"], "clean", a)
+
     def test_shifts_by_negative_or_huge_amounts_are_unknown(self):
         r = self.run_kernel("  o[0] = s[threadIdx.x << -1];\n  o[1] = s[threadIdx.x << 64];\n"
                             "  o[2] = s[1 << 100];\n  o[3] = s[threadIdx.x >> 70];\n"
