@@ -206,23 +206,23 @@ int main(int argc, const char **argv) {
       errs() << "bankcheck: error: --header-filter: " << RegexError << "\n";
       return 2;
     }
-    std::set<std::string> Mains;
-    for (const report::FileStatus &F : R.Files) {
-      SmallString<256> Abs(F.Path);
+    auto Normalized = [](const std::string &Path) {
+      SmallString<256> Abs(Path);
       sys::fs::make_absolute(Abs);
       sys::path::remove_dots(Abs, true);
-      Mains.insert(std::string(Abs));
-    }
+      return std::string(Abs);
+    };
+    std::set<std::string> Mains;
+    for (const report::FileStatus &F : R.Files)
+      Mains.insert(Normalized(F.Path));
     std::set<std::string> Seen;
     std::vector<report::Finding> Kept;
     for (report::Finding &F : R.Findings) {
-      SmallString<256> Abs(F.Loc.Path);
-      sys::fs::make_absolute(Abs);
-      sys::path::remove_dots(Abs, true);
-      bool InMain = Mains.count(std::string(Abs));
+      std::string Abs = Normalized(F.Loc.Path);
+      bool InMain = Mains.count(Abs);
       if (!InMain && !Filter.match(F.Loc.Path))
         continue;
-      std::string Key = std::string(Abs) + ":" + std::to_string(F.Loc.Line) + ":" +
+      std::string Key = Abs + ":" + std::to_string(F.Loc.Line) + ":" +
                         std::to_string(F.Loc.Column) + ":" + F.Kind + ":" + F.Kernel + ":" +
                         F.BlockDimSource.substr(0, F.BlockDimSource.find(" at ")) + ":" +
                         (F.BlockDim ? std::to_string((*F.BlockDim)[0]) + "," + std::to_string((*F.BlockDim)[1]) +
