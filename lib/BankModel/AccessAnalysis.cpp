@@ -32,33 +32,72 @@ void bindThread(Env &E, const BlockShape &S, unsigned T) {
   E.bind(SymbolTable::blockDim(2), S.Z);
 }
 
-Truth decideOverBlock(const Expr &Cond, const BlockShape &Shape, const std::vector<Expr> &Guards) {
+namespace {
+bool mentionsThread(const Expr &E) {
+  bool Found = false;
+  forEachSymbol(E, [&](SymbolId Id) {
+    for (unsigned D = 0; D < 3; ++D)
+      if (Id == SymbolTable::threadIdx(D))
+        Found = true;
+  });
+  return Found;
+}
+} // namespace
+
+Truth decideOverBlock(const Expr &Cond, const BlockShape &Shape, const std::vector<Expr> &Guards,
+                      std::uint64_t *Work) {
   bool SawTrue = false, SawFalse = false;
+  // A condition that does not depend on the thread has one value: the first
+  // active thread decides it. Guards that do not either: thread 0 decides.
+  bool CondPerThread = mentionsThread(Cond);
+  bool GuardsPerThread = false;
+  for (const Expr &G : Guards)
+    GuardsPerThread = GuardsPerThread || mentionsThread(G);
+  unsigned Threads = GuardsPerThread || CondPerThread ? Shape.threads() : std::min(1u, Shape.threads());
   Env E;
-  for (unsigned T = 0; T < Shape.threads(); ++T) {
+  Truth Result = Truth::AllFalse; // also when no thread is active: the loop does not run
+  unsigned T = 0;
+  for (; T < Threads; ++T) {
     bindThread(E, Shape, T);
     bool Active = true;
+    bool Failed = false;
     for (const Expr &G : Guards) {
       auto V = evaluate(G, E);
-      if (!V)
-        return Truth::Unknown;
+      if (!V) {
+        Failed = true;
+        break;
+      }
       if (*V == 0) {
         Active = false;
         break;
       }
     }
+    if (Failed) {
+      Result = Truth::Unknown;
+      break;
+    }
     if (!Active)
       continue;
     auto V = evaluate(Cond, E);
-    if (!V)
-      return Truth::Unknown;
+    if (!V) {
+      Result = Truth::Unknown;
+      break;
+    }
     (*V ? SawTrue : SawFalse) = true;
-    if (SawTrue && SawFalse)
-      return Truth::Mixed;
+    if (SawTrue && SawFalse) {
+      Result = Truth::Mixed;
+      break;
+    }
+    if (!CondPerThread) {
+      ++T;
+      break;
+    }
   }
-  if (SawTrue)
-    return Truth::AllTrue;
-  return Truth::AllFalse; // also when no thread is active: the loop does not run
+  if (Work)
+    *Work += T;
+  if (Result == Truth::AllFalse && SawTrue)
+    Result = Truth::AllTrue;
+  return Result;
 }
 
 namespace {
@@ -525,13 +564,16 @@ AccessResult Analyzer::run() {
   double Count = 0;
   bool AnyDecidedConflict = false, AnyPossible = false, AnyUndecided = false, AnyActive = false;
   std::string UndecidedWhy, PossibleWhy;
+  bool Exhausted = false;
   for (const AccessInstance &I : Instances) {
-    for (std::size_t W = 0; W < Warps.size(); ++W) {
+    for (std::size_t W = 0; W < Warps.size() && !Exhausted; ++W) {
+      // Out of budget: the warps not evaluated are undecided. What was seen
+      // stays (a decided conflict is still one, its degree a lower bound).
       if (Spent > Q.Budget) {
-        R.St = Status::Unknown;
-        R.Reason = "the analysis budget was exhausted (too many warps and loop iterations)";
-        R.Work = Spent;
-        return R;
+        UndecidedWhy = "the analysis budget was exhausted (too many warps and loop iterations)";
+        AnyUndecided = true;
+        Exhausted = true;
+        break;
       }
       Outcome O = evalWarp(I, Warps[W]);
       if (O.K == Outcome::Undecided) {

@@ -95,8 +95,9 @@ AccessResult analyzeAccess(const AccessQuery &Q, const symbolic::SymbolTable &Sy
 /// front end to unroll loops. Unknown when a symbol other than threadIdx and
 /// blockDim is free, or evaluation fails.
 enum class Truth { AllTrue, AllFalse, Mixed, Unknown };
+/// Work, when given, is increased by the number of threads evaluated.
 Truth decideOverBlock(const symbolic::Expr &Cond, const BlockShape &Shape,
-                      const std::vector<symbolic::Expr> &Guards = {});
+                      const std::vector<symbolic::Expr> &Guards = {}, std::uint64_t *Work = nullptr);
 
 /// Binds threadIdx and blockDim for linear thread id T of the block.
 void bindThread(symbolic::Env &E, const BlockShape &Shape, unsigned T);

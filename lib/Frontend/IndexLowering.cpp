@@ -337,6 +337,18 @@ void Walker::evalChildren(const Stmt *S) {
 Value Walker::rvalue(const clang::Expr *E) {
   ++Steps;
   E = E->IgnoreParens();
+  // Own recursion is bounded like the evaluator's: deeper operands are
+  // opaque (unknown, with the reason), never a stack overflow.
+  struct DepthGuard {
+    unsigned &D;
+    explicit DepthGuard(unsigned &D) : D(++D) {}
+    ~DepthGuard() { --D; }
+  } Guard(RvalueDepth);
+  if (RvalueDepth > symbolic::MaxEvalDepth) {
+    if (E->getType()->isPointerType() || E->getType()->isArrayType())
+      return Value();
+    return Value::integer(opaque(E, true, "the index expression is nested too deeply"));
+  }
   if (E->isValueDependent() || E->isTypeDependent())
     return Value::integer(opaque(E, true, "dependent expression"));
   if (isIntegral(E->getType()) && !E->HasSideEffects(Ctx)) {

@@ -19,6 +19,12 @@ namespace {
 constexpr unsigned MaxTripCount = 1024;
 constexpr unsigned MaxUnrollProduct = 1u << 16;
 constexpr std::uint64_t MaxSteps = 20'000'000;
+/// Work (walker steps + thread evaluations of loop conditions) one outermost
+/// unroll probe may spend, nested probes included, before the loop is given
+/// a symbolic counter instead; and the total thread evaluations of loop
+/// conditions per kernel walk, beyond which no loop is unrolled.
+constexpr std::uint64_t MaxProbeWork = 16'000'000;
+constexpr std::uint64_t MaxDecideWork = 128'000'000;
 
 class AssignedVisitor : public RecursiveASTVisitor<AssignedVisitor> {
 public:
@@ -411,17 +417,24 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
       return C.constValue() ? bank::Truth::AllTrue : bank::Truth::AllFalse;
     if (!Config.Shape)
       return bank::Truth::Unknown;
-    return bank::decideOverBlock(C, *Config.Shape, GuardConds);
+    return bank::decideOverBlock(C, *Config.Shape, GuardConds, &DecideWork);
   };
-  // Probe: run the loop without recording to learn its trip count.
+  // Probe: run the loop without recording to learn its trip count. Nested
+  // probes share the outermost probe's work budget, and see the iterations
+  // probed so far in UnrollProduct, so that nested loops that never end (or
+  // run long) are given up in bounded time.
   auto Saved = Vars;
   bool SavedRecording = Recording;
   std::vector<bank::Truth> Trips;
   bool Ok = true;
   Recording = false;
+  if (ProbeDepth++ == 0)
+    ProbeStart = Steps + DecideWork;
+  unsigned SavedProduct = UnrollProduct;
   for (;;) {
     if (Trips.size() >= MaxTripCount ||
-        std::uint64_t(UnrollProduct) * (Trips.size() + 1) > MaxUnrollProduct || overBudget()) {
+        std::uint64_t(SavedProduct) * (Trips.size() + 1) > MaxUnrollProduct || overBudget() ||
+        Steps + DecideWork - ProbeStart > MaxProbeWork || DecideWork > MaxDecideWork) {
       Ok = false;
       break;
     }
@@ -433,10 +446,13 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
     if (T == bank::Truth::AllFalse)
       break;
     Trips.push_back(T);
+    UnrollProduct = unsigned(std::uint64_t(SavedProduct) * Trips.size());
     walkStmt(Body);
     if (Inc)
       rvalue(Inc);
   }
+  UnrollProduct = SavedProduct;
+  --ProbeDepth;
   Vars = Saved;
   Recording = SavedRecording;
   if (!Ok)

@@ -116,7 +116,14 @@ public:
   bool Recording = true;
   unsigned UnrollProduct = 1;
   std::uint64_t Steps = 0;
+  /// Thread evaluations spent deciding loop conditions over the block.
+  std::uint64_t DecideWork = 0;
+  /// Probes (trial runs of a loop to learn its trip count) in progress, and
+  /// the work counter (Steps + DecideWork) when the outermost one began.
+  unsigned ProbeDepth = 0;
+  std::uint64_t ProbeStart = 0;
   unsigned OpaqueCount = 0;
+  unsigned RvalueDepth = 0; ///< nesting of rvalue(), bounded by MaxEvalDepth
 };
 
 /// Variables a statement assigns (=, op=, ++, --, or takes the address of).

@@ -129,3 +129,37 @@ TEST_CASE("a conflict that every pitch keeps is proven", "[analysis]") {
   CHECK(R.St == Status::Conflict);
   CHECK(R.WorstWavefronts == 32);
 }
+
+TEST_CASE("an exhausted budget keeps a decided conflict as a lower bound", "[analysis][budget]") {
+  // 32 warps of 32 lanes; the budget runs out after the first few warps.
+  bank::AccessQuery Q;
+  Q.AccessBytes = 4;
+  Q.Shape = bank::BlockShape{32, 32, 1};
+  bank::AccessInstance I;
+  I.ByteOffset = (tx() * 32 + ty()) * 4;
+  Q.Instances.push_back(I);
+  Q.Budget = 100;
+  auto R = bank::analyzeAccess(Q, SymbolTable());
+  CHECK(R.St == Status::Conflict);
+  REQUIRE(R.Worst);
+  CHECK(R.Degree == 32);
+  CHECK(R.WorstWavefronts == R.Worst->Wavefronts);
+  CHECK(R.Reason.find("budget was exhausted") != std::string::npos);
+  CHECK(R.Reason.find("lower bound") != std::string::npos);
+}
+TEST_CASE("an exhausted budget before any conflict is unknown, with a consistent worst case", "[analysis][budget]") {
+  bank::AccessQuery Q;
+  Q.AccessBytes = 4;
+  Q.Shape = bank::BlockShape{1024, 1, 1};
+  bank::AccessInstance I;
+  I.ByteOffset = tx() * 4; // clean everywhere
+  Q.Instances.push_back(I);
+  Q.Budget = 64;
+  auto R = bank::analyzeAccess(Q, SymbolTable());
+  CHECK(R.St == Status::Unknown);
+  CHECK(R.Reason.find("budget was exhausted") != std::string::npos);
+  if (R.Worst) {
+    CHECK(R.Degree >= 1);
+    CHECK(R.WorstWavefronts == R.Worst->Wavefronts);
+  }
+}
