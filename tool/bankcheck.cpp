@@ -4,7 +4,8 @@
 /// \file
 /// bankcheck [options] <file>... [-- <compiler args>]
 /// Options, choice of reporter and exit status; the work is in lib/.
-///   exit 0: no conflict; 1: at least one conflict; 2: bad usage, or a file
+///   exit 0: no conflict; 1: at least one conflict or out-of-bounds access;
+///   2: bad usage, or a file
 ///   could not be analysed (the others still are).
 //===----------------------------------------------------------------------===//
 #include "Fix/ApplyEdits.h"
@@ -97,7 +98,7 @@ static cl::opt<unsigned> MinDegree("min-degree",
                                             "or MinDegree from .bankcheck.yaml)"),
                                    cl::value_desc("N"), cl::cat(Category));
 static cl::opt<std::string> FailOn("fail-on",
-                                   cl::desc("Exit 1 on: conflict (default), possible, never "
+                                   cl::desc("Exit 1 on: conflict (default; also out-of-bounds accesses), possible, never "
                                             "(or FailOn from .bankcheck.yaml)"),
                                    cl::value_desc("level"), cl::cat(Category));
 static cl::opt<bool> DumpConfig("dump-config",
@@ -239,7 +240,7 @@ int main(int argc, const char **argv) {
   {
     std::map<std::string, std::string> Texts;
     for (report::Finding &F : R.Findings) {
-      if (F.Status != "conflict" && F.Status != "possible")
+      if (F.Status != "conflict" && F.Status != "possible" && !F.OutOfBounds)
         continue;
       auto It = Texts.find(F.Loc.Path);
       if (It == Texts.end()) {
@@ -248,9 +249,13 @@ int main(int argc, const char **argv) {
           Text = (*Buf)->getBuffer().str();
         It = Texts.emplace(F.Loc.Path, std::move(Text)).first;
       }
-      F.Suppressed = report::isSuppressed(It->second, F.Loc.Line, F.Loc.Column, F.CheckId);
+      if (F.Status == "conflict" || F.Status == "possible")
+        F.Suppressed = report::isSuppressed(It->second, F.Loc.Line, F.Loc.Column, F.CheckId);
+      if (F.OutOfBounds)
+        F.OutOfBounds->Suppressed =
+            report::isSuppressed(It->second, F.Loc.Line, F.Loc.Column, F.OutOfBounds->CheckId);
       // Below the reporting threshold: kept in JSON, not printed.
-      if (F.Degree < RunConfig.MinDegree)
+      if ((F.Status == "conflict" || F.Status == "possible") && F.Degree < RunConfig.MinDegree)
         F.BelowThreshold = true;
     }
   }
@@ -350,6 +355,7 @@ int main(int argc, const char **argv) {
     errs() << "bankcheck: " << R.Findings.size() << " shared accesses in " << R.Kernels
            << " kernels: " << S.Conflict << " conflict, " << S.Possible << " possible, "
            << S.Unknown << " unknown, " << S.Clean << " clean"
+           << (S.OutOfBounds ? ", " + std::to_string(S.OutOfBounds) + " out of bounds" : std::string())
            << (S.Suppressed ? ", " + std::to_string(S.Suppressed) + " suppressed by NOLINT" : std::string())
            << (S.BelowThreshold ? ", " + std::to_string(S.BelowThreshold) + " below the minimum degree"
                                 : std::string())
@@ -360,6 +366,6 @@ int main(int argc, const char **argv) {
   if (RunConfig.FailOn == "never")
     return 0;
   if (RunConfig.FailOn == "possible")
-    return S.Conflict + S.Possible > 0 ? 1 : 0;
-  return S.Conflict > 0 ? 1 : 0;
+    return S.Conflict + S.Possible + S.OutOfBounds > 0 ? 1 : 0;
+  return S.Conflict + S.OutOfBounds > 0 ? 1 : 0;
 }

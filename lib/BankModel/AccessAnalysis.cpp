@@ -130,6 +130,8 @@ private:
   std::set<std::string> Assumptions;
   bool Misaligned = false, Negative = false;
   bool InvariantBroken = false, InvariantUnknown = false;
+  /// Set by evalWarp: the first lane of the warp proven out of bounds.
+  std::optional<std::pair<unsigned, std::int64_t>> WarpOutOfBounds;
 
   Outcome evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs);
   std::optional<Outcome> scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
@@ -357,11 +359,13 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
 
 Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs) {
   Outcome O;
+  WarpOutOfBounds.reset();
   std::vector<bool> Active(WarpSize, false);
+  std::vector<bool> Sure(WarpSize, false); // active with every guard decided
   for (unsigned L = 0; L < WarpSize; ++L) {
     if (!LaneEnvs[L])
       continue;
-    bool On = true;
+    bool On = true, Decided = true;
     for (const Guard &G : I.Guards) {
       EvalFailure Why;
       auto V = evaluate(G.Cond, *LaneEnvs[L], &Why);
@@ -369,11 +373,13 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
         // Undecidable guard: keep the lane (an upper bound: fewer active lanes
         // never take more wavefronts) and say so.
         Assumptions.insert("the condition '" + G.Text + "' holds for every lane");
+        Decided = false;
         continue;
       }
       if (*V == 0) { On = false; break; }
     }
     Active[L] = On;
+    Sure[L] = On && Decided;
   }
   Spent += WarpSize;
   if (!I.Invariant.isNull())
@@ -441,8 +447,12 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   if (AllConcrete) {
     for (unsigned L = 0; L < WarpSize; ++L)
       if (Active[L]) {
-        Misaligned |= Forms[L]->C % std::int64_t(Q.AccessBytes) != 0;
-        Negative |= Forms[L]->C < 0;
+        std::int64_t C = Forms[L]->C;
+        Misaligned |= C % std::int64_t(Q.AccessBytes) != 0;
+        Negative |= C < 0;
+        bool Outside = C < 0 || (Q.ArrayBytes && C > *Q.ArrayBytes - std::int64_t(Q.AccessBytes));
+        if (Outside && Sure[L] && !WarpOutOfBounds)
+          WarpOutOfBounds = {L, C};
       }
     O.Lanes = Wave(0);
     O.Wavefronts = wavefronts(O.Lanes, Q.AccessBytes);
@@ -576,6 +586,8 @@ AccessResult Analyzer::run() {
         break;
       }
       Outcome O = evalWarp(I, Warps[W]);
+      if (WarpOutOfBounds && !R.Bounds)
+        R.Bounds = OutOfBounds{WarpIds[W], I.Label, WarpOutOfBounds->first, WarpOutOfBounds->second};
       if (O.K == Outcome::Undecided) {
         if (!AnyUndecided) UndecidedWhy = O.Why;
         AnyUndecided = true;

@@ -59,6 +59,9 @@ struct AccessQuery {
   std::vector<std::pair<symbolic::SymbolId, std::int64_t>> Bindings;
   /// Upper bound on lane evaluations before the analysis gives up (unknown).
   std::uint64_t Budget = 4'000'000;
+  /// Size of the array in bytes, when known: lanes that reach past its end
+  /// are reported (AccessResult::OutOfBounds). Offsets below 0 always are.
+  std::optional<std::int64_t> ArrayBytes;
 };
 
 enum class Status { Clean, Conflict, Possible, Unknown };
@@ -72,6 +75,15 @@ struct Witness {
   unsigned Wavefronts = 0, Ideal = 0;
 };
 
+/// A lane proven to access bytes outside the array: its offset is concrete
+/// and every guard on its path evaluated to true (no assumption involved).
+struct OutOfBounds {
+  std::optional<unsigned> Warp; ///< null when the shape is unknown
+  std::string Label;            ///< loop values of the instance
+  unsigned Lane = 0;
+  std::int64_t Byte = 0;        ///< the lane's first byte, from the array's start
+};
+
 struct AccessResult {
   Status St = Status::Unknown;
   unsigned WorstWavefronts = 0;
@@ -81,6 +93,8 @@ struct AccessResult {
   std::string Reason;                   ///< why possible/unknown
   std::vector<std::string> Assumptions; ///< what the verdict relies on
   std::optional<Witness> Worst;
+  /// The first lane found outside [0, ArrayBytes), in warp order.
+  std::optional<OutOfBounds> Bounds;
   bool NeverExecuted = false;           ///< no lane of any warp is ever active
   bool Misaligned = false;              ///< some lane's offset is not a multiple of the width
   bool Negative = false;                ///< some lane's offset is below the array's start

@@ -65,6 +65,42 @@ bank::AccessQuery queryFor(const LaunchConfig &Config, const AccessSite &Site,
   return Q;
 }
 
+namespace {
+report::BoundsDiagnostic boundsDiagnostic(const report::Finding &F, const bank::OutOfBounds &B,
+                                          std::optional<std::int64_t> ArrayBytes,
+                                          const LaunchConfig &Config, const FunctionDecl &Kernel) {
+  report::BoundsDiagnostic D;
+  D.Warp = B.Warp;
+  D.Iteration = B.Label;
+  D.Lane = B.Lane;
+  D.Byte = B.Byte;
+  D.ArrayBytes = ArrayBytes;
+  std::string Who = "lane " + std::to_string(B.Lane);
+  if (B.Warp)
+    Who += " of warp " + std::to_string(*B.Warp);
+  if (!B.Label.empty())
+    Who += " (" + B.Label + ")";
+  std::string Verb = F.Kind == "load" ? "reads" : F.Kind == "store" ? "writes" : "accesses";
+  std::string Range = "bytes [" + std::to_string(B.Byte) + ", " +
+                      std::to_string(B.Byte + std::int64_t(F.AccessBytes)) + ")";
+  std::string Where = B.Byte < 0 ? "before the start of the array"
+                                 : "past the end of the " + std::to_string(ArrayBytes.value_or(0)) +
+                                       "-byte array";
+  D.Message = "out-of-bounds shared " + F.Kind + " of '" + F.Array + "': " + Who + " " + Verb + " " +
+              Range + ", " + Where;
+  if (Config.Shape)
+    D.Notes.push_back({report::FileLoc(), "block shape " + shapeText(*Config.Shape) + " from " +
+                                              Config.Source});
+  else
+    D.Notes.push_back({report::FileLoc(), "for any block shape whose blockDim.x is a multiple of 32 "
+                                          "(no launch, annotation or --block-dim gives it)"});
+  if (Kernel.getTemplateSpecializationArgs())
+    D.Notes.push_back({report::FileLoc(), "in instantiation '" + F.Kernel + "'"});
+  D.Notes.push_back({F.ArrayDecl, "'" + F.Array + "' declared here"});
+  return D;
+}
+} // namespace
+
 report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Config,
                              const AccessSite &Site, const KernelResult &Walk,
                              ASTContext &Ctx) {
@@ -92,7 +128,12 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
     return F;
   }
   bank::AccessQuery Q = queryFor(Config, Site, Walk);
+  if (!Site.Array->hasExternalStorage() && !Site.Array->getType()->isIncompleteType() &&
+      !Site.Array->getType()->isDependentType())
+    Q.ArrayBytes = Ctx.getTypeSizeInChars(Site.Array->getType()).getQuantity();
   bank::AccessResult R = bank::analyzeAccess(Q, Symbols);
+  if (R.Bounds)
+    F.OutOfBounds = boundsDiagnostic(F, *R.Bounds, Q.ArrayBytes, Config, Kernel);
   F.Status = bank::statusName(R.St);
   F.WavefrontsWorst = R.WorstWavefronts;
   F.WavefrontsMean = R.MeanWavefronts;

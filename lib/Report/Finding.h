@@ -41,6 +41,20 @@ struct TextEdit {
   std::string Expected;
 };
 
+/// A second diagnostic on the same access: a lane proven to read or write
+/// outside the array (check bankcheck-out-of-bounds).
+struct BoundsDiagnostic {
+  std::string CheckId = "bankcheck-out-of-bounds";
+  std::string Message;
+  std::vector<Note> Notes;
+  std::optional<unsigned> Warp;
+  std::string Iteration;
+  unsigned Lane = 0;
+  std::int64_t Byte = 0;        ///< the lane's first byte from the array's start
+  std::optional<std::int64_t> ArrayBytes;
+  bool Suppressed = false;      ///< silenced by a NOLINT comment
+};
+
 struct Finding {
   std::string CheckId = "bankcheck-bank-conflict";
   FileLoc Loc;
@@ -72,6 +86,9 @@ struct Finding {
 
   bool Suppressed = false;     ///< silenced by a NOLINT comment
   bool BelowThreshold = false; ///< degree under --min-degree / MinDegree
+  std::optional<BoundsDiagnostic> OutOfBounds;
+
+  bool hasBoundsDiagnostic() const { return OutOfBounds && !OutOfBounds->Suppressed; }
 
   bool isDiagnostic() const {
     return !Suppressed && !BelowThreshold && (Status == "conflict" || Status == "possible");

@@ -383,6 +383,18 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
       writeArticle(OS, Findings[I], I);
   OS << "</section>\n";
 
+  // Out-of-bounds accesses: the message and where.
+  bool AnyBounds = false;
+  for (const Finding &F : Findings)
+    AnyBounds |= F.hasBoundsDiagnostic();
+  if (AnyBounds) {
+    OS << "<section id=\"out-of-bounds\">\n<h2>Out-of-bounds accesses</h2>\n<ul>\n";
+    for (const Finding &F : Findings)
+      if (F.hasBoundsDiagnostic())
+        OS << "<li>" << code(locText(F.Loc)) << ": " << escapeHtml(F.OutOfBounds->Message) << "</li>\n";
+    OS << "</ul>\n</section>\n";
+  }
+
   // Undecided accesses: the reason only.
   bool AnyUnknown = false;
   for (const Finding &F : Findings)

@@ -68,6 +68,16 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                                          {"offset", E.Loc.Offset}, {"length", E.Length},
                                          {"replacement", E.Text}});
     O["fixes"] = std::move(Fixes);
+    if (F.OutOfBounds) {
+      const BoundsDiagnostic &B = *F.OutOfBounds;
+      llvm::json::Object OB{{"check", B.CheckId}, {"message", B.Message}, {"lane", B.Lane},
+                            {"iteration", B.Iteration}, {"byte", B.Byte}, {"suppressed", B.Suppressed}};
+      OB["warp"] = B.Warp ? llvm::json::Value(*B.Warp) : llvm::json::Value(nullptr);
+      OB["array_bytes"] = B.ArrayBytes ? llvm::json::Value(*B.ArrayBytes) : llvm::json::Value(nullptr);
+      O["out_of_bounds"] = std::move(OB);
+    } else {
+      O["out_of_bounds"] = nullptr;
+    }
     if (F.HasWorst) {
       llvm::json::Array Lanes;
       for (const auto &L : F.WorstLanes)

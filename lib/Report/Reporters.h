@@ -37,7 +37,8 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 
 struct Summary {
   unsigned Conflict = 0, Possible = 0, Unknown = 0, Clean = 0;
-  unsigned Suppressed = 0; ///< conflicts and possible conflicts silenced by NOLINT
+  unsigned OutOfBounds = 0; ///< accesses with a bankcheck-out-of-bounds warning
+  unsigned Suppressed = 0; ///< diagnostics silenced by NOLINT
   unsigned BelowThreshold = 0; ///< conflicts under the minimum degree reported
 };
 Summary summarize(const std::vector<Finding> &Findings);

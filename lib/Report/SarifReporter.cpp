@@ -35,6 +35,7 @@ namespace {
 constexpr const char *SchemaUri =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 constexpr const char *BankConflictId = "bankcheck-bank-conflict";
+constexpr const char *OutOfBoundsId = "bankcheck-out-of-bounds";
 constexpr const char *BaseId = "SRCROOT";
 
 /// Absolute, without `.` or `..` components, with '/' separators.
@@ -198,6 +199,47 @@ public:
     return R;
   }
 
+  /// The bankcheck-out-of-bounds result of an access.
+  llvm::json::Object boundsResult(const Finding &F, const std::vector<std::string> &RuleIds) const {
+    const BoundsDiagnostic &B = *F.OutOfBounds;
+    llvm::json::Object R;
+    R["ruleId"] = B.CheckId;
+    for (std::size_t I = 0; I < RuleIds.size(); ++I)
+      if (RuleIds[I] == B.CheckId)
+        R["ruleIndex"] = I;
+    R["kind"] = "fail";
+    R["level"] = "warning";
+    R["message"] = llvm::json::Object{{"text", B.Message}};
+    if (F.Loc.valid())
+      R["locations"] = llvm::json::Array{location(F.Loc)};
+    llvm::json::Array Related, LooseNotes;
+    unsigned Id = 0;
+    for (const Note &N : B.Notes) {
+      if (N.Loc.valid()) {
+        llvm::json::Object L = location(N.Loc);
+        L["id"] = Id++;
+        L["message"] = llvm::json::Object{{"text", N.Message}};
+        Related.push_back(std::move(L));
+      } else {
+        LooseNotes.push_back(N.Message);
+      }
+    }
+    if (!Related.empty())
+      R["relatedLocations"] = std::move(Related);
+    llvm::json::Object P{{"kernel", F.Kernel}, {"array", F.Array},   {"kind", F.Kind},
+                         {"accessBytes", F.AccessBytes}, {"lane", B.Lane}, {"byte", B.Byte}};
+    if (B.Warp)
+      P["warp"] = *B.Warp;
+    if (!B.Iteration.empty())
+      P["iteration"] = B.Iteration;
+    if (B.ArrayBytes)
+      P["arrayBytes"] = *B.ArrayBytes;
+    if (!LooseNotes.empty())
+      P["notes"] = std::move(LooseNotes);
+    R["properties"] = std::move(P);
+    return R;
+  }
+
 private:
   std::string Base; ///< normalized, no trailing '/' (unless it is "/")
 };
@@ -223,6 +265,25 @@ llvm::json::Object bankConflictRule() {
       {"defaultConfiguration", llvm::json::Object{{"level", "warning"}}},
       {"properties", llvm::json::Object{{"tags", llvm::json::Array{"cuda", "performance"}}}}};
 }
+llvm::json::Object outOfBoundsRule() {
+  return llvm::json::Object{
+      {"id", OutOfBoundsId},
+      {"name", "SharedMemoryOutOfBounds"},
+      {"shortDescription",
+       llvm::json::Object{{"text", "CUDA __shared__ access outside its array"}}},
+      {"fullDescription",
+       llvm::json::Object{
+           {"text", "A lane of a warp reads or writes bytes before the start or past the end of "
+                    "a __shared__ array, for the block shape analysed and with every condition "
+                    "on its path evaluated (no assumption)."}}},
+      {"help",
+       llvm::json::Object{
+           {"text", "Out-of-bounds shared accesses read or clobber other shared variables or "
+                    "fault. Check the index bounds against the array's extents and the block "
+                    "shape, or guard the access."}}},
+      {"defaultConfiguration", llvm::json::Object{{"level", "warning"}}},
+      {"properties", llvm::json::Object{{"tags", llvm::json::Array{"cuda", "correctness"}}}}};
+}
 } // namespace
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
@@ -234,6 +295,13 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   // bare rule so that every result's ruleIndex points into rules.
   std::vector<std::string> RuleIds{BankConflictId};
   llvm::json::Array Rules{bankConflictRule()};
+  bool AnyBounds = false;
+  for (const Finding &F : Findings)
+    AnyBounds |= F.hasBoundsDiagnostic();
+  if (AnyBounds) {
+    RuleIds.push_back(OutOfBoundsId);
+    Rules.push_back(outOfBoundsRule());
+  }
   for (const Finding &F : Findings)
     if (llvm::find(RuleIds, F.CheckId) == RuleIds.end()) {
       RuleIds.push_back(F.CheckId);
@@ -242,8 +310,12 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 
   llvm::json::Array Results;
   for (const Finding &F : Findings)
+  {
     if (F.isDiagnostic() || F.Status == "unknown")
       Results.push_back(W.result(F, RuleIds));
+    if (F.hasBoundsDiagnostic())
+      Results.push_back(W.boundsResult(F, RuleIds));
+  }
 
   bool Ok = true;
   llvm::json::Array Notifications;

@@ -120,6 +120,11 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     } else if (F.Status == "unknown" && Opts.ShowUnknown) {
       P.diag(F.Loc, "remark", Cyan, F.Message, F.CheckId, false);
     }
+    if (F.hasBoundsDiagnostic()) {
+      P.diag(F.Loc, "warning", Magenta, F.OutOfBounds->Message, F.OutOfBounds->CheckId, true);
+      for (const Note &N : F.OutOfBounds->Notes)
+        P.diag(N.Loc, "note", Black, N.Message, "", false);
+    }
   }
   for (const Note &N : Remarks)
     P.diag(N.Loc, "remark", Cyan, N.Message, "", false);
@@ -128,6 +133,12 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 Summary summarize(const std::vector<Finding> &Findings) {
   Summary S;
   for (const Finding &F : Findings) {
+    if (F.OutOfBounds) {
+      if (F.OutOfBounds->Suppressed)
+        ++S.Suppressed;
+      else
+        ++S.OutOfBounds;
+    }
     if (F.Suppressed) {
       ++S.Suppressed;
       continue;

@@ -105,10 +105,12 @@ if ! Listed=$("$Tidy" -load="$Plugin" -checks='-*,bankcheck-*' -list-checks 2>&1
   echo "$Listed"
   exit 1
 fi
-if ! echo "$Listed" | grep -q '^ *bankcheck-bank-conflict$'; then
-  fail "bankcheck-bank-conflict is not listed by -list-checks:"
-  echo "$Listed"
-fi
+for Check in bankcheck-bank-conflict bankcheck-out-of-bounds; do
+  if ! echo "$Listed" | grep -q "^ *$Check\$"; then
+    fail "$Check is not listed by -list-checks:"
+    echo "$Listed"
+  fi
+done
 
 for Mode in $Modes; do
   echo "== header mode: $Mode"
@@ -125,7 +127,8 @@ for Mode in $Modes; do
   [ "$Want" = "$Expected" ] || fail "$Mode: bankcheck printed '$Want', expected '$Expected'"
   [ "$Got" = "$Want" ] || fail "$Mode: clang-tidy printed '$Got', bankcheck '$Want'"
 
-  # 2. Every example: the same warnings and notes.
+  # 2. Every example, and the out-of-bounds golden file: the same warnings and notes.
+  cp "$Root/test/golden/bankcheck-out-of-bounds/out-of-bounds.cu" "$Dir/"
   for Src in "$Dir"/*.cu; do
     # shellcheck disable=SC2046
     "$Bankcheck" $(bankcheckFlagsFor "$Mode") --quiet --color-output=never "$Src" | diagLines >"$Src.want"

@@ -313,6 +313,32 @@ class IndexArithmetic(RobustnessCase):
         self.assertEqual(by_line[6], ["clean"])     # s[100000]
         self.assertEqual(by_line[7], ["clean"])     # t[-5][threadIdx.x]
         self.assertEqual(by_line[10], ["conflict"])  # t[threadIdx.x][-32]: a column walk
+        # Each of them is also out of bounds (bankcheck-out-of-bounds), with the lane and bytes.
+        bounds = {}
+        for a in r.json()["accesses"]:
+            if a["out_of_bounds"]:
+                bounds[a["line"]] = a["out_of_bounds"]
+        self.assertEqual(sorted(bounds), [5, 6, 7, 8, 9, 10])
+        self.assertEqual(bounds[5]["byte"], -4)
+        self.assertEqual(bounds[6]["byte"], 400000)
+        self.assertEqual(bounds[6]["array_bytes"], 128)
+        self.assertEqual(bounds[7]["byte"], -640)
+        self.assertEqual(bounds[10]["byte"], -128)  # lane 0: t[0][-32]
+        text = bankcheck(path)
+        self.assertEqual(text.rc, 1)  # out-of-bounds accesses fail the run like conflicts
+        self.assertIn("warning: out-of-bounds shared load of 's': lane 0 of warp 0 reads bytes [-4, 0), "
+                      "before the start of the array [bankcheck-out-of-bounds]", text.out)
+
+    def test_out_of_bounds_warnings_obey_nolint(self):
+        path = self.write("k.cu", HEAD + "__global__ void k(float *o) {\n  __shared__ float s[32];\n"
+                                         "  o[0] = s[-1]; // NOLINT(bankcheck-out-of-bounds)\n"
+                                         "  o[1] = s[32]; // NOLINT(bankcheck-bank-conflict)\n}\n")
+        r = bankcheck(path)
+        self.assertSane(r, bound=30)
+        self.assertEqual(r.rc, 1)
+        self.assertNotIn("s[-1]", r.out)
+        self.assertIn("out-of-bounds shared load of 's': lane 0 of warp 0 reads bytes [128, 132)", r.out)
+        self.assertIn("1 out of bounds, 1 suppressed by NOLINT", r.err)
 
 
     def test_an_executed_access_before_the_array_start_takes_at_least_one_wavefront(self):

@@ -3,11 +3,13 @@
 //===----------------------------------------------------------------------===//
 /// \file
 /// A clang-tidy module, loaded with `clang-tidy -load=libBankcheckTidyModule.so`,
-/// that registers the check `bankcheck-bank-conflict`. The check matches the
-/// TranslationUnitDecl once and hands the whole AST to the same analysis the
-/// bankcheck command runs (frontend::analyzeTranslationUnit); each finding
-/// that bankcheck would print as a warning becomes a clang-tidy warning with
-/// the same message, notes and padding fix-its.
+/// that registers the checks `bankcheck-bank-conflict` and
+/// `bankcheck-out-of-bounds`. Each matches the TranslationUnitDecl once and
+/// hands the whole AST to the same analysis the bankcheck command runs
+/// (frontend::analyzeTranslationUnit, computed once per translation unit and
+/// shared by both); each finding that bankcheck would print as a warning
+/// becomes a clang-tidy warning with the same message, notes and padding
+/// fix-its.
 ///
 /// What clang-tidy does instead of bankcheck: the command line (the user
 /// passes the device-only CUDA flags after `--`, see docs/integration.md),
@@ -89,11 +91,25 @@ std::optional<FixItHint> toFixIt(const report::TextEdit &E, SourceManager &SM) {
 
 } // namespace
 
-class BankConflictCheck : public clang::tidy::ClangTidyCheck {
+/// The analysis of one translation unit, shared by the module's checks: the
+/// first check to run on a TU computes it, the others reuse it.
+struct SharedAnalysis {
+  const ASTContext *Ctx = nullptr;
+  std::string Key; ///< the options it was computed with
+  frontend::TUResult TU;
+};
+SharedAnalysis &lastAnalysis() {
+  static SharedAnalysis A;
+  return A;
+}
+
+/// Both checks: bankcheck-bank-conflict and bankcheck-out-of-bounds. Each
+/// reads its own options (BlockDim, MinDegree) and emits its own diagnostics.
+class BankcheckCheck : public clang::tidy::ClangTidyCheck {
 public:
-  BankConflictCheck(StringRef Name, clang::tidy::ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context), BlockDim(Options.get("BlockDim", "")),
-        MinDegree(Options.get<unsigned>("MinDegree")) {}
+  BankcheckCheck(StringRef Name, clang::tidy::ClangTidyContext *Context, bool Bounds)
+      : ClangTidyCheck(Name, Context), Bounds(Bounds), Self(Name.str()),
+        BlockDim(Options.get("BlockDim", "")), MinDegree(Options.get<unsigned>("MinDegree")) {}
 
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CUDA;
@@ -123,8 +139,7 @@ public:
       std::string Why;
       Opts.BlockDim = frontend::parseBlockDim(BlockDim, Why);
       if (!Opts.BlockDim) {
-        configurationDiag("invalid value '%0' for option 'bankcheck-bank-conflict.BlockDim': %1")
-            << BlockDim << Why;
+        configurationDiag("invalid value '%0' for option '%1.BlockDim': %2") << BlockDim << Self << Why;
         return;
       }
     }
@@ -137,24 +152,57 @@ public:
       }
     }
     if (MinDegree && (*MinDegree < 2 || *MinDegree > 32)) {
-      configurationDiag("invalid value '%0' for option 'bankcheck-bank-conflict.MinDegree': "
-                        "takes a value in 2..32")
-          << *MinDegree;
+      configurationDiag("invalid value '%0' for option '%1.MinDegree': takes a value in 2..32")
+          << *MinDegree << Self;
       return;
     }
     unsigned Threshold = MinDegree ? *MinDegree : Opts.FileConfig.MinDegree;
 
-    frontend::TUResult TU;
-    frontend::analyzeTranslationUnit(Ctx, Opts, TU);
+    SharedAnalysis &A = lastAnalysis();
+    if (A.Ctx != &Ctx || A.Key != BlockDim) {
+      A.Ctx = &Ctx;
+      A.Key = BlockDim;
+      A.TU = frontend::TUResult();
+      frontend::analyzeTranslationUnit(Ctx, Opts, A.TU);
+    }
+    if (Bounds)
+      emitBounds(A.TU, SM);
+    else
+      emitConflicts(A.TU, SM, Threshold);
+  }
 
+  // A later translation unit's ASTContext may reuse the address: forget the
+  // analysis when this one ends.
+  void onEndOfTranslationUnit() override {
+    lastAnalysis() = SharedAnalysis();
+  }
+
+private:
+  void emitNotes(const std::vector<report::Note> &Notes, SourceManager &SM) {
+    for (const report::Note &N : Notes)
+      diag(toSourceLocation(N.Loc, SM), "%0", DiagnosticIDs::Note) << N.Message;
+  }
+
+  void emitBounds(const frontend::TUResult &TU, SourceManager &SM) {
+    for (const report::Finding &F : TU.Findings) {
+      if (!F.OutOfBounds)
+        continue;
+      SourceLocation Loc = toSourceLocation(F.Loc, SM);
+      if (Loc.isInvalid())
+        continue;
+      diag(Loc, "%0") << F.OutOfBounds->Message;
+      emitNotes(F.OutOfBounds->Notes, SM);
+    }
+  }
+
+  void emitConflicts(frontend::TUResult &TU, SourceManager &SM, unsigned Threshold) {
     // Every access of a conflicting array carries the same padding edit;
     // clang-tidy drops identical fix-its on several warnings as overlapping,
     // so each edit rides on the first warning that has it.
     std::set<std::tuple<std::string, unsigned, unsigned, std::string>> Emitted;
 
     for (report::Finding &F : TU.Findings) {
-      if (F.Degree < Threshold)
-        F.BelowThreshold = true; // NOLINT is clang-tidy's to apply
+      F.BelowThreshold = F.Degree < Threshold; // NOLINT is clang-tidy's to apply
       if (!F.isDiagnostic())
         continue;
       SourceLocation Loc = toSourceLocation(F.Loc, SM);
@@ -169,20 +217,33 @@ public:
             if (std::optional<FixItHint> Hint = toFixIt(E, SM))
               D << *Hint;
       }
-      for (const report::Note &N : F.Notes)
-        diag(toSourceLocation(N.Loc, SM), "%0", DiagnosticIDs::Note) << N.Message;
+      emitNotes(F.Notes, SM);
     }
   }
 
-private:
+  const bool Bounds;
+  const std::string Self;
   const std::string BlockDim;
   const std::optional<unsigned> MinDegree;
+};
+
+class BankConflictCheck : public BankcheckCheck {
+public:
+  BankConflictCheck(StringRef Name, clang::tidy::ClangTidyContext *Context)
+      : BankcheckCheck(Name, Context, /*Bounds=*/false) {}
+};
+
+class OutOfBoundsCheck : public BankcheckCheck {
+public:
+  OutOfBoundsCheck(StringRef Name, clang::tidy::ClangTidyContext *Context)
+      : BankcheckCheck(Name, Context, /*Bounds=*/true) {}
 };
 
 class BankcheckModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<BankConflictCheck>("bankcheck-bank-conflict");
+    Factories.registerCheck<OutOfBoundsCheck>("bankcheck-out-of-bounds");
   }
 };
 
@@ -192,7 +253,8 @@ namespace clang::tidy {
 
 // Registered when clang-tidy -load=... dlopens the module.
 static ClangTidyModuleRegistry::Add<bankcheck::tidymodule::BankcheckModule>
-    X("bankcheck-module", "Adds bankcheck-bank-conflict: shared-memory bank conflicts in CUDA kernels.");
+    X("bankcheck-module", "Adds bankcheck-bank-conflict (shared-memory bank conflicts in CUDA kernels) "
+                          "and bankcheck-out-of-bounds (shared accesses proven outside their array).");
 
 // The anchor clang-tidy's own modules use, so that a static link of this
 // module into a clang-tidy binary can force it in (ClangTidyForceLinker.h).

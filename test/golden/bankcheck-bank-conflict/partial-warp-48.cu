@@ -5,7 +5,7 @@ __global__ void partialWarp(float *out) {
   __shared__ float tile[32][32];
   __shared__ float col[16][32];
   __shared__ float s[96];
-  __shared__ float t[64];
+  __shared__ float t[96];
   int tid = threadIdx.x;
   tile[tid % 32][tid / 32] = tid;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on shared store of 'tile' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]

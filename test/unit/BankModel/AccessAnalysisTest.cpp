@@ -163,3 +163,74 @@ TEST_CASE("an exhausted budget before any conflict is unknown, with a consistent
     CHECK(R.WorstWavefronts == R.Worst->Wavefronts);
   }
 }
+
+TEST_CASE("lanes past the end of the array are reported with the first one in warp order", "[analysis][bounds]") {
+  bank::AccessQuery Q;
+  Q.AccessBytes = 4;
+  Q.Shape = bank::BlockShape{128, 1, 1};
+  Q.ArrayBytes = 64 * 4;
+  bank::AccessInstance I;
+  I.ByteOffset = tx() * 4;
+  Q.Instances.push_back(I);
+  auto R = bank::analyzeAccess(Q, SymbolTable());
+  REQUIRE(R.Bounds);
+  CHECK(R.Bounds->Warp == 2u);
+  CHECK(R.Bounds->Lane == 0);
+  CHECK(R.Bounds->Byte == 256);
+  CHECK(R.St == Status::Clean); // the bank verdict is separate
+}
+TEST_CASE("an access that ends exactly at the array's end is in bounds", "[analysis][bounds]") {
+  bank::AccessQuery Q;
+  Q.AccessBytes = 16;
+  Q.Shape = bank::BlockShape{32, 1, 1};
+  Q.ArrayBytes = 32 * 16;
+  bank::AccessInstance I;
+  I.ByteOffset = tx() * 16;
+  Q.Instances.push_back(I);
+  CHECK(!bank::analyzeAccess(Q, SymbolTable()).Bounds);
+  Q.ArrayBytes = 32 * 16 - 1; // the last lane's last byte is outside
+  auto R = bank::analyzeAccess(Q, SymbolTable());
+  REQUIRE(R.Bounds);
+  CHECK(R.Bounds->Lane == 31);
+}
+TEST_CASE("a negative offset is out of bounds even when the array size is unknown", "[analysis][bounds]") {
+  auto R = run(c(-4) + tx() * 0, 4, bank::BlockShape{32, 1, 1});
+  REQUIRE(R.Bounds);
+  CHECK(R.Bounds->Byte == -4);
+}
+TEST_CASE("lanes switched off by a guard are never out of bounds", "[analysis][bounds]") {
+  bank::AccessQuery Q;
+  Q.AccessBytes = 4;
+  Q.Shape = bank::BlockShape{128, 1, 1};
+  Q.ArrayBytes = 64 * 4;
+  bank::AccessInstance I;
+  I.ByteOffset = tx() * 4;
+  I.Guards = {{Expr::binary(Op::Lt, tx(), c(64)), "threadIdx.x < 64"}};
+  Q.Instances.push_back(I);
+  CHECK(!bank::analyzeAccess(Q, SymbolTable()).Bounds);
+}
+TEST_CASE("a lane whose guard cannot be decided is not claimed out of bounds", "[analysis][bounds]") {
+  SymbolTable T;
+  Expr N = Expr::var(uniform(T, "n"));
+  bank::AccessQuery Q;
+  Q.AccessBytes = 4;
+  Q.Shape = bank::BlockShape{128, 1, 1};
+  Q.ArrayBytes = 64 * 4;
+  bank::AccessInstance I;
+  I.ByteOffset = tx() * 4;
+  I.Guards = {{Expr::binary(Op::Lt, tx(), N), "threadIdx.x < n"}};
+  Q.Instances.push_back(I);
+  CHECK(!bank::analyzeAccess(Q, T).Bounds);
+}
+TEST_CASE("an offset that depends on an unknown value is not claimed out of bounds", "[analysis][bounds]") {
+  SymbolTable T;
+  Expr N = Expr::var(uniform(T, "n"));
+  bank::AccessQuery Q;
+  Q.AccessBytes = 4;
+  Q.Shape = bank::BlockShape{32, 1, 1};
+  Q.ArrayBytes = 32 * 4;
+  bank::AccessInstance I;
+  I.ByteOffset = (tx() + N) * 4;
+  Q.Instances.push_back(I);
+  CHECK(!bank::analyzeAccess(Q, T).Bounds);
+}
