@@ -120,9 +120,9 @@ void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::F
     std::string Blocked;
     if (!B.Anywhere.empty()) {
       const AccessSite &S = B.Anywhere.front().Walk->Walk.Sites[B.Anywhere.front().Site];
-      Blocked = "the access at " + where(S.Loc) + " is neither written as '" + Name +
-                "[row * W + column]' nor made through a pointer carved from '" + Name +
-                "' at a constant offset, so the rows it reaches are not known";
+      Blocked = "the access at " + where(S.Loc) + " is not known to stay in one region: it is neither '" +
+                Name + "[row * W + column]' nor made through a pointer carved from '" + Name +
+                "' at one constant offset and never reassigned";
       bool AnyConflict = false;
       for (const RegionSite &RS : B.Anywhere)
         AnyConflict |= Findings[RS.Walk->FindingOfSite[RS.Site]].Status == "conflict";

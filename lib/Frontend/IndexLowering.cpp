@@ -895,6 +895,13 @@ void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Ki
     Result.Sites.push_back(std::move(S));
   }
   AccessSite &S = Result.Sites[It->second];
+  if (S.RegionBase != L.RegionBase || S.StrideName != L.StrideName) {
+    // One source access seen in two regions or row forms (a helper walked
+    // with other pointers): it is in none of them.
+    S.RegionBase = -1;
+    S.StrideName.clear();
+    S.StrideTokens.clear();
+  }
   if (!S.Unmodelled.empty())
     return;
   if (S.Instances.size() >= 4096) {

@@ -64,7 +64,20 @@ __global__ void anywhere(float *out) {
   // through the buffer itself, not in the row form: it may reach any region
   out[threadIdx.x] = a[threadIdx.x * W + threadIdx.y];
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's4' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-6]]:27: note: no padding suggestion for the region of 's4' at byte 4096 (through 'a'): the access at {{.*}}extern-padding.cu:[[@LINE-4]]:3 is neither written as 's4[row * W + column]' nor made through a pointer carved from 's4' at a constant offset, so the rows it reaches are not known
+  // CHECK-MESSAGES: :[[@LINE-6]]:27: note: no padding suggestion for the region of 's4' at byte 4096 (through 'a'): the access at {{.*}}extern-padding.cu:[[@LINE-4]]:3 is not known to stay in one region: it is neither 's4[row * W + column]' nor made through a pointer carved from 's4' at one constant offset and never reassigned
+}
+
+__device__ float column(float *base, int off) {
+  float *a = base + off;
+  return a[threadIdx.x * W + threadIdx.y];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 32-way bank conflict on shared load of 's5' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE+5]]:27: note: no padding suggestion for 's5': the access at {{.*}}extern-padding.cu:[[@LINE-2]]:10 is not known to stay in one region: it is neither 's5[row * W + column]' nor made through a pointer carved from 's5' at one constant offset and never reassigned
+}
+
+// One helper access, carved at two offsets by two calls: in no single region.
+__global__ void twoCarves(float *out) {
+  extern __shared__ float s5[];
+  out[threadIdx.x] = column(s5, 0) + column(s5, 32 * W);
 }
 
 void run(float *out, float4 *out4) {
@@ -74,4 +87,5 @@ void run(float *out, float4 *out4) {
   flatBeside<<<1, dim3(32, 8), (32 + 32 * W) * sizeof(float)>>>(out);
   pastRow<<<1, dim3(32, 8), 64 * W * sizeof(float)>>>(out);
   anywhere<<<1, dim3(32, 8), (1024 + 32 * W) * sizeof(float)>>>(out);
+  twoCarves<<<1, dim3(32, 8), 2 * 32 * W * sizeof(float)>>>(out);
 }
