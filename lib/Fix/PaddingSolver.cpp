@@ -88,7 +88,7 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
       MaxBytes = std::max(MaxBytes, A.OtherStaticBytes + A.OuterElements * (A.InnerExtent + Pad) * A.ElementBytes);
       MaxAdded = std::max(MaxAdded, A.OuterElements * Pad * A.ElementBytes);
     }
-    if (MaxBytes > P.StaticLimit) {
+    if (!P.Dynamic && MaxBytes > P.StaticLimit) {
       LastWhy = "padding would take the kernel's static shared memory to " + std::to_string(MaxBytes) +
                 " bytes, over the " + std::to_string(P.StaticLimit) + "-byte limit";
       break;
@@ -125,6 +125,7 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
   }
   PaddingProposal Prop;
   Prop.Pad = BestPad;
+  Prop.PadBytes = BestPad * P.Accesses.front().ElementBytes;
   Prop.DegreeBefore = Before.MaxDegree;
   Prop.DegreeAfter = Best.MaxDegree;
   Prop.BytesAdded = BestAdded;

@@ -38,11 +38,16 @@ struct PaddingProblem {
   /// Lane evaluations the search may spend over all candidates; past it the
   /// best padding found so far is kept (or none is proposed).
   std::uint64_t WorkBudget = 40'000'000;
+  /// Rows of an `extern __shared__` buffer carved by hand: their size is set
+  /// at the launch, so StaticLimit does not apply, and OuterElements may be 0
+  /// (row count unknown: BytesAdded is then 0 and only PadBytes is meaningful).
+  bool Dynamic = false;
   std::vector<ArrayAccess> Accesses;
 };
 
 struct PaddingProposal {
   std::int64_t Pad = 0;                   ///< elements added to the innermost extent
+  std::int64_t PadBytes = 0;              ///< bytes added to each row (Pad * element size)
   unsigned DegreeBefore = 0, DegreeAfter = 0;
   std::int64_t BytesAdded = 0;            ///< largest over the instantiations
   std::int64_t NewStaticBytes = 0;        ///< largest kernel static total after padding

@@ -196,19 +196,27 @@ bool namedConstant(const clang::Expr *E, ASTContext &Ctx, std::string &Name, Sou
   return false;
 }
 
-std::optional<Expr> Walker::linearizedIndex(const ArraySubscriptExpr *AS, const VarDecl *A, SharedRef &Out) {
-  const auto *DeclT = Ctx.getAsConstantArrayType(A->getType());
-  if (!DeclT || Ctx.getAsArrayType(DeclT->getElementType()))
-    return std::nullopt; // only 1-D arrays
+namespace {
+/// `X * W + Y`, `Y + X * W` or `X * W`, with W a named constant (or, when
+/// AllowLiteral, an integer literal written in the file): the parts.
+struct RowForm {
+  const clang::Expr *Row = nullptr, *Col = nullptr;
+  std::string Name;
+  SourceRange Spelled;
+  std::int64_t W = 0;
+};
+
+std::optional<RowForm> rowForm(const ArraySubscriptExpr *AS, ASTContext &Ctx, bool AllowLiteral) {
   const clang::Expr *Idx = AS->getIdx()->IgnoreParenImpCasts();
   const auto *Add = dyn_cast<BinaryOperator>(Idx);
-  const clang::Expr *MulE = nullptr, *Col = nullptr;
+  const clang::Expr *MulE = nullptr;
+  RowForm F;
   if (Add && Add->getOpcode() == BO_Add) {
     for (int Side = 0; Side < 2 && !MulE; ++Side) {
       const clang::Expr *M = (Side ? Add->getRHS() : Add->getLHS())->IgnoreParenImpCasts();
       if (const auto *B = dyn_cast<BinaryOperator>(M); B && B->getOpcode() == BO_Mul) {
         MulE = M;
-        Col = Side ? Add->getLHS() : Add->getRHS();
+        F.Col = Side ? Add->getLHS() : Add->getRHS();
       }
     }
   } else if (const auto *B = dyn_cast<BinaryOperator>(Idx); B && B->getOpcode() == BO_Mul) {
@@ -217,22 +225,46 @@ std::optional<Expr> Walker::linearizedIndex(const ArraySubscriptExpr *AS, const 
   if (!MulE)
     return std::nullopt;
   const auto *Mul = cast<BinaryOperator>(MulE);
-  std::string Name;
-  SourceRange Spelled;
-  const clang::Expr *Row = nullptr;
-  if (namedConstant(Mul->getRHS(), Ctx, Name, Spelled))
-    Row = Mul->getLHS();
-  else if (namedConstant(Mul->getLHS(), Ctx, Name, Spelled))
-    Row = Mul->getRHS();
-  if (!Row)
+  if (namedConstant(Mul->getRHS(), Ctx, F.Name, F.Spelled))
+    F.Row = Mul->getLHS();
+  else if (namedConstant(Mul->getLHS(), Ctx, F.Name, F.Spelled))
+    F.Row = Mul->getRHS();
+  else if (AllowLiteral) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (int Side = 0; Side < 2 && !F.Row; ++Side) {
+      const clang::Expr *L = (Side ? Mul->getLHS() : Mul->getRHS())->IgnoreParenImpCasts();
+      const clang::Expr *O = (Side ? Mul->getRHS() : Mul->getLHS())->IgnoreParenImpCasts();
+      if (isa<IntegerLiteral>(L) && !isa<IntegerLiteral>(O) && !L->getBeginLoc().isMacroID()) {
+        F.Spelled = L->getSourceRange();
+        F.Name = Lexer::getSourceText(CharSourceRange::getTokenRange(F.Spelled), SM, Ctx.getLangOpts()).str();
+        F.Row = Side ? Mul->getRHS() : Mul->getLHS();
+      }
+    }
+  }
+  if (!F.Row)
     return std::nullopt;
   clang::Expr::EvalResult WV;
-  const clang::Expr *WE = Row == Mul->getLHS() ? Mul->getRHS() : Mul->getLHS();
+  const clang::Expr *WE = F.Row == Mul->getLHS() ? Mul->getRHS() : Mul->getLHS();
   if (!WE->EvaluateAsInt(WV, Ctx) || !WV.Val.isInt())
     return std::nullopt;
-  std::int64_t W = WV.Val.getInt().getExtValue();
+  F.W = WV.Val.getInt().getExtValue();
+  if (F.W <= 0)
+    return std::nullopt;
+  return F;
+}
+} // namespace
+
+std::optional<Expr> Walker::linearizedIndex(const ArraySubscriptExpr *AS, const VarDecl *A, SharedRef &Out) {
+  const auto *DeclT = Ctx.getAsConstantArrayType(A->getType());
+  if (!DeclT || Ctx.getAsArrayType(DeclT->getElementType()))
+    return std::nullopt; // only 1-D arrays
+  std::optional<RowForm> F = rowForm(AS, Ctx, /*AllowLiteral=*/false);
+  if (!F)
+    return std::nullopt;
+  const std::string &Name = F->Name;
+  std::int64_t W = F->W;
   std::int64_t N = DeclT->getSize().getSExtValue();
-  if (W <= 0 || N % W != 0)
+  if (N % W != 0)
     return std::nullopt;
   // The row length becomes a Layout symbol of this array.
   auto It = Result.Layouts.find(A);
@@ -251,19 +283,87 @@ std::optional<Expr> Walker::linearizedIndex(const ArraySubscriptExpr *AS, const 
   } else if (!It->second.Linearized || It->second.StrideName != Name || It->second.InnerExtent != W) {
     return std::nullopt;
   }
-  Expr RowV = intValue(Row);
-  Expr ColV = Col ? intValue(Col) : Expr::constant(0);
+  Expr RowV = intValue(F->Row);
+  Expr ColV = F->Col ? intValue(F->Col) : Expr::constant(0);
   Out.Invariant = Expr::binary(symbolic::Op::LAnd, Expr::binary(symbolic::Op::Le, Expr::constant(0), ColV),
                                Expr::binary(symbolic::Op::Lt, ColV, Expr::constant(W)));
   const SourceManager &SM = Ctx.getSourceManager();
   report::TextEdit T;
-  T.Loc = toFileLoc(Spelled.getBegin(), SM);
-  StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Spelled), SM, Ctx.getLangOpts());
+  T.Loc = toFileLoc(F->Spelled.getBegin(), SM);
+  StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(F->Spelled), SM, Ctx.getLangOpts());
   T.Length = Text.size();
   T.Expected = Text.str();
   Out.StrideTokens = {T};
   Out.StrideName = Name;
   return RowV * Expr::var(It->second.Inner) + ColV;
+}
+
+std::optional<Expr> Walker::externRowIndex(const ArraySubscriptExpr *AS, const VarDecl *A, std::int64_t Base,
+                                           const VarDecl *Rep, SharedRef &Out) {
+  if (AS->getType()->isIncompleteType() || Ctx.getAsArrayType(AS->getType()))
+    return std::nullopt;
+  std::optional<RowForm> F = rowForm(AS, Ctx, /*AllowLiteral=*/true);
+  if (!F)
+    return std::nullopt;
+  std::int64_t Elem = Ctx.getTypeSizeInChars(AS->getType()).getQuantity();
+  auto Key = std::make_pair(A, Base);
+  auto It = Result.Regions.find(Key);
+  if (It == Result.Regions.end()) {
+    if (Result.Layouts.count(Rep))
+      return std::nullopt; // Rep already names another region (a helper walked twice)
+    ArrayLayout L;
+    symbolic::Symbol S;
+    S.Name = F->Name;
+    S.Kind = SymbolKind::Layout;
+    L.Inner = Result.Symbols.add(S);
+    L.InnerExtent = F->W;
+    L.Extents = {0, F->W};
+    L.ElementBytes = Elem;
+    L.Linearized = true;
+    L.StrideName = F->Name;
+    It = Result.Regions.emplace(Key, L).first;
+    Result.Layouts.emplace(Rep, L);
+  } else if (It->second.StrideName != F->Name || It->second.InnerExtent != F->W ||
+             It->second.ElementBytes != Elem) {
+    return std::nullopt; // another row length or element type in the same region
+  }
+  Expr RowV = intValue(F->Row);
+  Expr ColV = F->Col ? intValue(F->Col) : Expr::constant(0);
+  Out.Invariant = Expr::binary(symbolic::Op::LAnd, Expr::binary(symbolic::Op::Le, Expr::constant(0), ColV),
+                               Expr::binary(symbolic::Op::Lt, ColV, Expr::constant(F->W)));
+  report::TextEdit T;
+  T.Loc = toFileLoc(Ctx.getSourceManager().getExpansionLoc(F->Spelled.getBegin()), Ctx.getSourceManager());
+  T.Expected = F->Name;
+  T.Length = F->Name.size();
+  Out.StrideTokens = {T};
+  Out.StrideName = F->Name;
+  return RowV * Expr::var(It->second.Inner) + ColV;
+}
+
+std::optional<std::int64_t> Walker::carvedBase(const clang::Expr *Base, const SharedRef &P, std::string &Via,
+                                               const VarDecl *&Rep) {
+  const auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+  if (!DR)
+    return std::nullopt;
+  if (DR->getDecl() == P.Array) {
+    Via.clear();
+    Rep = P.Array;
+    return 0;
+  }
+  const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+  const FunctionDecl *F = CallStack.empty() ? &Kernel : CallStack.back();
+  if (!VD || isa<ParmVarDecl>(VD) || !VD->getType()->isPointerType() || !VD->hasLocalStorage() ||
+      !VD->getInit() || VD->getDeclContext() != F || !F->getBody() || !P.Offset.isConst() ||
+      P.Offset.constValue() < 0)
+    return std::nullopt;
+  auto It = AssignedIn.find(F);
+  if (It == AssignedIn.end())
+    It = AssignedIn.emplace(F, assignedVars(F->getBody())).first;
+  if (It->second.count(VD))
+    return std::nullopt; // p += ..., p = q, &p: it may point elsewhere
+  Via = VD->getNameAsString();
+  Rep = VD;
+  return P.Offset.constValue();
 }
 
 Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
@@ -545,7 +645,7 @@ std::optional<SharedRef> Walker::pointer(const clang::Expr *E) {
       const clang::ArrayType *AT = Ctx.getAsArrayType(L->Pointee);
       if (!AT)
         return std::nullopt;
-      return SharedRef{L->Array, L->Offset, AT->getElementType(), Expr(), {}, ""};
+      return SharedRef{L->Array, L->Offset, AT->getElementType(), Expr(), {}, "", -1, ""};
     }
     case CK_LValueToRValue: {
       const clang::Expr *L = Sub->IgnoreParens();
@@ -669,7 +769,18 @@ std::optional<SharedRef> Walker::sharedLValue(const clang::Expr *E) {
     auto P = pointer(AS->getBase());
     SharedRef Stride;
     std::optional<Expr> Linear;
-    if (P && P->Offset.isConst(0))
+    std::int64_t Region = -1;
+    std::string Via;
+    const VarDecl *Rep = nullptr;
+    if (P && P->Array->hasExternalStorage()) {
+      // extern __shared__: rows of a region carved by hand (no fix-it; notes only).
+      if (std::optional<std::int64_t> Base = carvedBase(AS->getBase(), *P, Via, Rep)) {
+        Linear = externRowIndex(AS, P->Array, *Base, Rep, Stride);
+        // Through the array itself, only a row access is known to stay in region 0.
+        if (Linear || !Via.empty())
+          Region = *Base;
+      }
+    } else if (P && P->Offset.isConst(0))
       if (const auto *DR = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts()))
         if (DR->getDecl() == P->Array)
           Linear = linearizedIndex(AS, P->Array, Stride);
@@ -690,6 +801,8 @@ std::optional<SharedRef> Walker::sharedLValue(const clang::Expr *E) {
     R.Invariant = Stride.Invariant;
     R.StrideTokens = Stride.StrideTokens;
     R.StrideName = Stride.StrideName;
+    R.RegionBase = Region;
+    R.RegionVia = Via;
     return R;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
@@ -776,10 +889,19 @@ void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Ki
     S.Func = CallStack.empty() ? &Kernel : CallStack.back();
     S.StrideTokens = L.StrideTokens;
     S.StrideName = L.StrideName;
+    S.RegionBase = L.RegionBase;
+    S.RegionVia = L.RegionVia;
     It = SiteIndex.emplace(Key, Result.Sites.size()).first;
     Result.Sites.push_back(std::move(S));
   }
   AccessSite &S = Result.Sites[It->second];
+  if (S.RegionBase != L.RegionBase || S.StrideName != L.StrideName) {
+    // One source access seen in two regions or row forms (a helper walked
+    // with other pointers): it is in none of them.
+    S.RegionBase = -1;
+    S.StrideName.clear();
+    S.StrideTokens.clear();
+  }
   if (!S.Unmodelled.empty())
     return;
   if (S.Instances.size() >= 4096) {

@@ -54,6 +54,12 @@ struct AccessSite {
   std::vector<report::TextEdit> StrideTokens;
   std::string StrideName;
   const clang::FunctionDecl *Func = nullptr; ///< the kernel or helper it is in
+  /// `extern __shared__` arrays: the byte offset of the region the access goes
+  /// through (the array itself, indexed `s[row * W + col]`: 0; a pointer carved
+  /// at a constant offset and never reassigned: its offset), and the carved
+  /// pointer's name. -1: any byte of the buffer may be reached.
+  std::int64_t RegionBase = -1;
+  std::string RegionVia;
 };
 
 /// The innermost extent of a multi-dimensional shared array, as a Layout
@@ -75,7 +81,13 @@ struct KernelResult {
   symbolic::SymbolTable Symbols;
   std::vector<report::Note> Skipped; ///< shared uses that could not be lowered
   std::string Aborted;               ///< non-empty: the walk stopped early, why
+  /// By array; a region of an `extern __shared__` array is also listed here,
+  /// under the pointer carved for it (or the array itself for region 0 indexed
+  /// directly), so that every Layout symbol gets its value when analysed.
   std::map<const clang::VarDecl *, ArrayLayout> Layouts;
+  /// Rows of the regions of `extern __shared__` arrays, by (array, region
+  /// byte offset): always Linearized, Extents {0 (unknown), W}.
+  std::map<std::pair<const clang::VarDecl *, std::int64_t>, ArrayLayout> Regions;
 };
 
 /// toFileLoc: the one place a SourceLocation becomes plain {Path, Line, Column, Offset}.

@@ -52,7 +52,7 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
     for (std::size_t S = 0; S < W.Walk.Sites.size(); ++S) {
       report::Finding &F = Findings[W.FindingOfSite[S]];
       const VarDecl *A = W.Walk.Sites[S].Array;
-      if (F.Status == "conflict" && !W.Walk.Layouts.count(A))
+      if (F.Status == "conflict" && !W.Walk.Layouts.count(A) && !A->hasExternalStorage())
         F.Notes.push_back({toFileLoc(A->getLocation(), SM),
                            "no padding fix-it: '" + A->getNameAsString() +
                                "' is not indexed through two or more declared dimensions; change the "
@@ -254,6 +254,7 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
         F.Fixes.insert(F.Fixes.end(), Edits.begin(), Edits.end());
     }
   }
+  addExternPaddingNotes(Walks, Findings, Ctx);
 }
 
 } // namespace bankcheck::frontend

@@ -26,8 +26,14 @@ struct WalkRecord {
   std::vector<std::size_t> FindingOfSite;
 };
 
+/// Also calls addExternPaddingNotes.
 void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
                      clang::ASTContext &Ctx);
+
+/// `extern __shared__` buffers (ExternPadding.cpp): for each region carved by
+/// hand whose rows conflict, the padding in bytes as a note, never a fix-it.
+void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
+                           clang::ASTContext &Ctx);
 
 } // namespace bankcheck::frontend
 

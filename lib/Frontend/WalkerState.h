@@ -31,6 +31,8 @@ struct SharedRef {
   symbolic::Expr Invariant;
   std::vector<report::TextEdit> StrideTokens;
   std::string StrideName;
+  std::int64_t RegionBase = -1; ///< see AccessSite; set only on extern-array lvalues
+  std::string RegionVia;
 };
 
 /// The value of a local or an expression.
@@ -63,6 +65,19 @@ public:
   /// as X * <W as a Layout symbol> + Y, and the facts the padding needs.
   std::optional<symbolic::Expr> linearizedIndex(const clang::ArraySubscriptExpr *AS,
                                                 const clang::VarDecl *A, SharedRef &Out);
+  /// The same on an `extern __shared__` array, directly or through a pointer
+  /// carved from it at the constant byte offset Base (W may also be a literal);
+  /// the row layout is kept per region in Result.Regions, and in
+  /// Result.Layouts under Rep (the carved pointer, or A itself).
+  std::optional<symbolic::Expr> externRowIndex(const clang::ArraySubscriptExpr *AS,
+                                               const clang::VarDecl *A, std::int64_t Base,
+                                               const clang::VarDecl *Rep, SharedRef &Out);
+  /// Base of `p[...]` when p is a local pointer carved from an extern array at
+  /// a constant offset and never reassigned: the offset, p's name and p (the
+  /// array itself and an empty name when indexed directly).
+  std::optional<std::int64_t> carvedBase(const clang::Expr *Base, const SharedRef &P,
+                                         std::string &Via, const clang::VarDecl *&Rep);
+  std::map<const clang::FunctionDecl *, std::set<const clang::VarDecl *>> AssignedIn;
   symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why);
   bool isVarying(const symbolic::Expr &E) const { return Result.Symbols.isLaneVarying(E); }
   Value assign(const clang::BinaryOperator *B);

@@ -15,6 +15,8 @@ __global__ void carved(float *out) {
   // consecutive words
   b[tid * 32] = tid;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on shared store of 'smem' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // Rows of 32 floats, but 'e' below reads into them: padding them would move what it reads.
+  // CHECK-MESSAGES: :[[@LINE-12]]:27: note: no padding suggestion for the region of 'smem' at byte 4096 (through 'b'): the access at {{.*}}dynamic-extern.cu:[[@LINE+8]]:19 (through 'e') reaches bytes 20 to 4115, into its rows (bytes 4096 to 8191)
   c[tid * 2] = tid;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on shared store of 'smem' (2 wavefronts, ideal 1) [bankcheck-bank-conflict]
   d[tid] = tid;

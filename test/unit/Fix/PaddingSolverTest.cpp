@@ -111,3 +111,64 @@ TEST_CASE("no proposal when there is no conflict", "[fix]") {
   P.Accesses.push_back(T.access(tx(), Expr::constant(0), 4, {32, 1, 1}));
   CHECK_FALSE(fix::proposePadding(P).Proposal);
 }
+
+// Rows of an extern __shared__ buffer carved by hand: padding is counted in bytes.
+TEST_CASE("a column walk down 128-byte char rows is fixed by 4 bytes, not 1", "[fix]") {
+  // smem[threadIdx.x * 128 + 0] on an extern char buffer: padding by 1, 2 or
+  // 3 bytes only halves or quarters the conflict (lanes still share words'
+  // banks); 4 bytes gives every lane its own bank.
+  Tile T(0, 128, 1);
+  fix::PaddingProblem P;
+  P.Dynamic = true;
+  P.Accesses.push_back(T.access(tx(), Expr::constant(0), 1, {32, 1, 1}));
+  auto O = fix::proposePadding(P);
+  REQUIRE(O.Proposal);
+  CHECK(O.Proposal->DegreeBefore == 32);
+  CHECK(O.Proposal->DegreeAfter == 1);
+  CHECK(O.Proposal->PadBytes == 4);
+  CHECK(O.Proposal->BytesAdded == 0); // row count unknown
+}
+TEST_CASE("a float region read as float4 is padded by 16 bytes to keep the reads aligned", "[fix]") {
+  Tile T(32, 32, 4);
+  fix::PaddingProblem P;
+  P.Dynamic = true;
+  P.Accesses.push_back(T.access(tx(), ty(), 4, {32, 8, 1}));                // a[tx * W + ty]
+  P.Accesses.push_back(T.access(tx(), Expr::constant(0), 16, {32, 1, 1}));  // float4 at a[tx * W]
+  auto O = fix::proposePadding(P);
+  REQUIRE(O.Proposal);
+  CHECK(O.Proposal->Pad == 4);
+  CHECK(O.Proposal->PadBytes == 16);
+  CHECK(O.Proposal->BytesAdded == 32 * 16);
+}
+TEST_CASE("a float4 region pads by whole float4s: 16 bytes per row", "[fix]") {
+  Tile T(32, 8, 16); // rows of 8 float4s = 128 bytes
+  fix::PaddingProblem P;
+  P.Dynamic = true;
+  P.Accesses.push_back(T.access(tx(), Expr::constant(0), 16, {32, 1, 1}));
+  auto O = fix::proposePadding(P);
+  REQUIRE(O.Proposal);
+  CHECK(O.Proposal->Pad == 1);
+  CHECK(O.Proposal->PadBytes == 16);
+  CHECK(O.Proposal->DegreeAfter < O.Proposal->DegreeBefore);
+}
+TEST_CASE("dynamic rows are not held to the 48 KiB static limit", "[fix]") {
+  Tile T(1024, 32, 4); // 128 KiB of dynamic shared memory
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T.access(tx(), ty(), 4, {32, 8, 1}));
+  CHECK_FALSE(fix::proposePadding(P).Proposal); // as a static array: over the limit
+  P.Dynamic = true;
+  auto O = fix::proposePadding(P);
+  REQUIRE(O.Proposal);
+  CHECK(O.Proposal->PadBytes == 4);
+  CHECK(O.Proposal->BytesAdded == 1024 * 4);
+}
+TEST_CASE("no byte padding is proposed for a conflict-free walk along a char row", "[fix]") {
+  Tile T(0, 32, 1);
+  fix::PaddingProblem P;
+  P.Dynamic = true;
+  // Each lane reads its own byte of one row: 4 lanes per word, conflict-free.
+  P.Accesses.push_back(T.access(Expr::constant(0), tx(), 1, {32, 1, 1}));
+  auto O = fix::proposePadding(P);
+  CHECK_FALSE(O.Proposal);
+  CHECK(O.WhyNot == "no conflict to remove");
+}

@@ -1,0 +1,246 @@
+//===- ExternPadding.cpp - Padding notes for extern __shared__ buffers ----===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// An `extern __shared__` buffer is sized at the launch and carved by hand, so
+/// a padding of its rows cannot be written into its declaration: each region
+/// (the buffer indexed `s[row * W + col]`, or a pointer carved from it at a
+/// constant offset and indexed `p[row * W + col]`) gets the padding solver's
+/// answer, in bytes, as a note without a fix-it.
+//===----------------------------------------------------------------------===//
+#include "Frontend/PaddingFixes.h"
+#include "Frontend/FindingBuilder.h"
+#include "Fix/PaddingSolver.h"
+#include "BankModel/AccessAnalysis.h"
+#include "Symbolic/Evaluate.h"
+
+#include <map>
+#include <set>
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+
+namespace {
+std::pair<std::string, unsigned> declKey(const VarDecl *VD, const SourceManager &SM) {
+  report::FileLoc L = toFileLoc(VD->getLocation(), SM);
+  return {L.Path, L.Offset};
+}
+
+std::string where(const report::FileLoc &L) {
+  return L.Path + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+}
+
+std::string plural(std::int64_t N, const char *One, const char *Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many);
+}
+
+/// The bytes [first, last] any active lane of any instance reaches, or
+/// nullopt when some offset or guard cannot be evaluated (a loop counter, a
+/// block index, an unknown value), or the block shape is unknown. Layout
+/// symbols keep their written values (Bindings).
+std::optional<std::pair<std::int64_t, std::int64_t>> bytesReached(const bank::AccessQuery &Q) {
+  if (!Q.Shape)
+    return std::nullopt;
+  std::optional<std::pair<std::int64_t, std::int64_t>> R;
+  std::uint64_t Work = 0;
+  for (const bank::AccessInstance &I : Q.Instances)
+    for (unsigned T = 0; T < Q.Shape->threads(); ++T) {
+      if (++Work > 2'000'000)
+        return std::nullopt;
+      symbolic::Env E;
+      for (const auto &[Id, V] : Q.Bindings)
+        E.bind(Id, V);
+      bank::bindThread(E, *Q.Shape, T);
+      bool Active = true;
+      for (const bank::Guard &G : I.Guards) {
+        std::optional<std::int64_t> V = symbolic::evaluate(G.Cond, E);
+        if (!V)
+          return std::nullopt;
+        Active &= *V != 0;
+      }
+      if (!Active)
+        continue;
+      std::optional<std::int64_t> Off = symbolic::evaluate(I.ByteOffset, E);
+      if (!Off)
+        return std::nullopt;
+      std::int64_t Last = *Off + Q.AccessBytes - 1;
+      R = R ? std::make_pair(std::min(R->first, *Off), std::max(R->second, Last)) : std::make_pair(*Off, Last);
+    }
+  if (!R)
+    return std::make_pair(std::int64_t(0), std::int64_t(-1)); // never executed: reaches nothing
+  return R;
+}
+
+struct RegionSite {
+  WalkRecord *Walk;
+  std::size_t Site;
+};
+} // namespace
+
+void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
+                           ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Every access of each extern buffer with a proven conflict, by region.
+  struct Buffer {
+    const VarDecl *Decl = nullptr;
+    bool Conflict = false;
+    std::map<std::int64_t, std::vector<RegionSite>> Regions;
+    std::vector<RegionSite> Anywhere; ///< accesses that may reach any region
+  };
+  std::map<std::pair<std::string, unsigned>, Buffer> Buffers;
+  for (WalkRecord &W : Walks)
+    for (std::size_t S = 0; S < W.Walk.Sites.size(); ++S) {
+      const AccessSite &Site = W.Walk.Sites[S];
+      if (!Site.Array->hasExternalStorage())
+        continue;
+      Buffer &B = Buffers[declKey(Site.Array, SM)];
+      B.Decl = Site.Array;
+      B.Conflict |= Findings[W.FindingOfSite[S]].Status == "conflict";
+      if (Site.RegionBase >= 0)
+        B.Regions[Site.RegionBase].push_back({&W, S});
+      else
+        B.Anywhere.push_back({&W, S});
+    }
+
+  for (auto &[Key, B] : Buffers) {
+    if (!B.Conflict)
+      continue;
+    std::string Name = B.Decl->getNameAsString();
+    report::FileLoc DeclLoc = toFileLoc(B.Decl->getLocation(), SM);
+    auto AddNote = [&](const std::vector<RegionSite> &Sites, const std::string &Message) {
+      for (const RegionSite &RS : Sites) {
+        report::Finding &F = Findings[RS.Walk->FindingOfSite[RS.Site]];
+        if (F.isDiagnostic())
+          F.Notes.push_back({DeclLoc, Message});
+      }
+    };
+    // An access that may reach any region blocks every suggestion: padding
+    // would move bytes it reads.
+    std::string Blocked;
+    if (!B.Anywhere.empty()) {
+      const AccessSite &S = B.Anywhere.front().Walk->Walk.Sites[B.Anywhere.front().Site];
+      Blocked = "the access at " + where(S.Loc) + " is not known to stay in one region: it is neither '" +
+                Name + "[row * W + column]' nor made through a pointer carved from '" + Name +
+                "' at one constant offset and never reassigned";
+      bool AnyConflict = false;
+      for (const RegionSite &RS : B.Anywhere)
+        AnyConflict |= Findings[RS.Walk->FindingOfSite[RS.Site]].Status == "conflict";
+      if (AnyConflict)
+        AddNote(B.Anywhere, "no padding suggestion for '" + Name + "': " + Blocked);
+    }
+    for (auto &[Base, Sites] : B.Regions) {
+      bool Conflict = false;
+      std::string Via;
+      for (const RegionSite &RS : Sites) {
+        Conflict |= Findings[RS.Walk->FindingOfSite[RS.Site]].Status == "conflict";
+        const AccessSite &S = RS.Walk->Walk.Sites[RS.Site];
+        if (Via.empty())
+          Via = S.RegionVia;
+      }
+      if (!Conflict)
+        continue;
+      std::string What = Base == 0 && Via.empty()
+                             ? "'" + Name + "'"
+                             : "the region of '" + Name + "' at byte " + std::to_string(Base) +
+                                   (Via.empty() ? "" : " (through '" + Via + "')");
+      fix::PaddingProblem P;
+      P.Dynamic = true;
+      std::string WhyNot = Blocked, Stride;
+      std::int64_t Rows = 0;
+      bool RowsKnown = true;
+      for (const RegionSite &RS : Sites) {
+        WalkRecord &W = *RS.Walk;
+        const AccessSite &Site = W.Walk.Sites[RS.Site];
+        auto L = W.Walk.Regions.find({Site.Array, Base});
+        if (!Site.Unmodelled.empty() || Site.StrideName.empty() || L == W.Walk.Regions.end() ||
+            (!Stride.empty() && Site.StrideName != Stride)) {
+          if (WhyNot.empty())
+            WhyNot = "the access at " + where(Site.Loc) + " is not written as 'row * " +
+                     (Stride.empty() ? std::string("W") : Stride) +
+                     " + column' with one row length W (a named constant or a literal)";
+          continue;
+        }
+        Stride = Site.StrideName;
+        fix::ArrayAccess A;
+        A.Query = queryFor(W.Config, Site, W.Walk);
+        A.Symbols = &W.Walk.Symbols;
+        A.Inner = L->second.Inner;
+        A.InnerExtent = L->second.InnerExtent;
+        A.ElementBytes = L->second.ElementBytes;
+        A.OuterElements = 0;
+        A.Where = where(Site.Loc);
+        auto Reach = bytesReached(A.Query);
+        if (Reach && Reach->first < Base)
+          Reach.reset();
+        if (Reach && Reach->second >= Reach->first)
+          Rows = std::max(Rows, (Reach->second - Base) / (A.InnerExtent * A.ElementBytes) + 1);
+        else if (!Reach)
+          RowsKnown = false;
+        if (!P.Accesses.empty() && (A.InnerExtent != P.Accesses.front().InnerExtent ||
+                                    A.ElementBytes != P.Accesses.front().ElementBytes)) {
+          if (WhyNot.empty())
+            WhyNot = "the accesses of " + What + " disagree on the row length or the element type";
+          continue;
+        }
+        P.Accesses.push_back(A);
+      }
+      // The rows must not be reached through another region: padding moves
+      // bytes that such an access reads or writes.
+      std::int64_t End = Base + Rows * (P.Accesses.empty() ? 0 : P.Accesses.front().InnerExtent *
+                                                                   P.Accesses.front().ElementBytes);
+      for (auto &[OtherBase, Others] : B.Regions)
+        for (const RegionSite &RS : Others) {
+          if (OtherBase == Base || !WhyNot.empty())
+            continue;
+          const AccessSite &S = RS.Walk->Walk.Sites[RS.Site];
+          std::string Which = "the access at " + where(S.Loc) +
+                              (S.RegionVia.empty() ? "" : " (through '" + S.RegionVia + "')");
+          if (!RowsKnown) {
+            WhyNot = "the rows its accesses reach are not known, so " + Which + " may reach into them";
+            continue;
+          }
+          auto Reach = bytesReached(queryFor(RS.Walk->Config, S, RS.Walk->Walk));
+          if (!Reach)
+            WhyNot = "the bytes reached by " + Which + " are not known, so it may reach into its rows";
+          else if (Reach->second >= Reach->first && Reach->first < End && Reach->second >= Base)
+            WhyNot = Which + " reaches bytes " + std::to_string(Reach->first) + " to " +
+                     std::to_string(Reach->second) + ", into its rows (bytes " + std::to_string(Base) + " to " +
+                     std::to_string(End - 1) + ")";
+        }
+      fix::PaddingOutcome O;
+      if (WhyNot.empty())
+        O = fix::proposePadding(P);
+      else
+        O.WhyNot = WhyNot;
+      std::string Message;
+      if (O.Proposal) {
+        const fix::ArrayAccess &A = P.Accesses.front();
+        const fix::PaddingProposal &Pr = *O.Proposal;
+        std::int64_t RowBytes = A.InnerExtent * A.ElementBytes;
+        bool Literal = Stride.find_first_not_of("0123456789") == std::string::npos;
+        std::string NewStride = Literal ? std::to_string(A.InnerExtent + Pr.Pad)
+                                        : Stride + " + " + std::to_string(Pr.Pad);
+        Message = "pad the rows of " + What + " (row length '" + Stride + "' = " +
+                  plural(RowBytes, "byte", "bytes") + ") by " + plural(Pr.PadBytes, "byte", "bytes") +
+                  ", to a stride of " + std::to_string(RowBytes + Pr.PadBytes) + " bytes ('" + Stride +
+                  "' -> '" + NewStride + "' in its indices): " + std::to_string(Pr.DegreeBefore) + "-way -> " + std::to_string(Pr.DegreeAfter) +
+                  "-way over all " + plural(P.Accesses.size(), "access", "accesses") + "; ";
+        if (RowsKnown && Rows > 0)
+          Message += "the dynamic shared memory of the launch grows by at least " +
+                     plural(Rows * Pr.PadBytes, "byte", "bytes") + " (" + plural(Rows, "row", "rows") +
+                     " reached by the accesses)";
+        else
+          Message += "the dynamic shared memory of the launch grows by " +
+                     plural(Pr.PadBytes, "byte", "bytes") + " per row (the number of rows is not known here)";
+        Message += ", and regions carved after this one move by as much; no fix-it: the size of a "
+                   "dynamic shared array is set at the launch and its carving is written by hand";
+      } else {
+        Message = "no padding suggestion for " + What + ": " + O.WhyNot;
+      }
+      AddNote(Sites, Message);
+    }
+  }
+}
+
+} // namespace bankcheck::frontend
