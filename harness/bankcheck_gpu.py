@@ -319,6 +319,11 @@ def kernels_report(entries, report):
     for entry in entries:
         access = dict(report["accesses"][entry["index"]])
         access.update({"file": "kernels.cu", "line": entry["cu_line"], "kernel": entry["kernel"]})
+        if entry.get("variant") == "after-fix":
+            access.update({"wavefronts_worst": entry["wavefronts_worst"],
+                           "ideal_wavefronts": entry["ideal_wavefronts"],
+                           "status": "clean" if entry["wavefronts_worst"] <= entry["ideal_wavefronts"]
+                           else "conflict"})
         accesses.append(access)
     return {"tool": report.get("tool", "bankcheck"), "version": report.get("version"),
             "files": [{"file": "kernels.cu", "status": "ok"}], "accesses": accesses,
@@ -335,6 +340,17 @@ def emit(report_path, out_dir, arch):
         entry, reason = plan_replay(index, access)
         if entry:
             entries.append(entry)
+            # The same access after the proposed padding, when bankcheck gives one.
+            fixed = access.get("after_fix")
+            if isinstance(fixed, dict):
+                variant = dict(access, worst={"lanes": fixed.get("lanes")},
+                               wavefronts_worst=fixed.get("wavefronts_worst"),
+                               ideal_wavefronts=fixed.get("ideal_wavefronts"))
+                fixed_entry, _ = plan_replay(index, variant)
+                if fixed_entry:
+                    fixed_entry["kernel"] = f"k{index}_fixed"
+                    fixed_entry["variant"] = "after-fix"
+                    entries.append(fixed_entry)
         else:
             skipped.append({"index": index, "file": access.get("file"), "line": access.get("line"),
                             "column": access.get("column"), "kind": access.get("kind"),
@@ -671,6 +687,7 @@ def compare_microkernels(manifest, measured, sass_text):
         row = {k: entry.get(k) for k in ("index", "kernel", "file", "line", "column", "source_kernel",
                                          "array", "kind", "access_bytes", "status",
                                          "wavefronts_worst", "ideal_wavefronts", "expected_sass")}
+        row["variant"] = entry.get("variant", "as-written")
         counts = measured.get("kernels", {}).get(kernel)
         inst = wf = None
         if counts is not None:
@@ -719,7 +736,8 @@ def microkernel_summary(rows, skipped):
     agree = sum(r["verdict"] == "agree" for r in rows)
     table = format_table(
         ["kernel", "where", "kind", "B", "predicted", "measured", "sass", "verdict"],
-        [[r["kernel"], where(r), r["kind"], r["access_bytes"], number_text(r["wavefronts_worst"]),
+        [[r["kernel"], where(r) + (" (after fix)" if r.get("variant") == "after-fix" else ""),
+          r["kind"], r["access_bytes"], number_text(r["wavefronts_worst"]),
           number_text(r["measured_per_instruction"]),
           ",".join(r["sass"]) if r["sass"] else "-", r["verdict"]] for r in rows])
     text = [table, ""]

@@ -130,7 +130,9 @@ bool configForFile(const std::string &SourcePath, Config &Out, std::string &Erro
     llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
     if (Parent == Dir)
       break;
-    Dir = Parent;
+    // Parent is a prefix of Dir: shorten in place (assigning a range of the
+    // string to itself is undefined for SmallString).
+    Dir.resize(Parent.size());
   }
   Out = Config();
   return true;

@@ -224,11 +224,12 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
         }
     }
     report::Note SwizzleNote{DeclLoc, Swizzle};
-    // The worst warp of each access after the padding, for --explain.
+    // The worst warp of each access of the array after the padding: for
+    // --explain, and for the JSON report (replayed on a GPU by the harness).
     if (HaveEdit)
       for (std::size_t I = 0; I < P.Accesses.size(); ++I) {
         report::Finding &F = Findings[FindingOfAccess[I]];
-        if (!F.isDiagnostic())
+        if (F.Status != "conflict" && F.Status != "clean" && F.Status != "possible")
           continue;
         bank::AccessQuery Q = P.Accesses[I].Query;
         for (auto &[Id, V] : Q.Bindings)
@@ -242,6 +243,8 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
           if (After.Worst->Lanes[L].Active)
             Lanes[L] = After.Worst->Lanes[L].Byte;
         F.AfterFixLanes = Lanes;
+        F.AfterFixWavefronts = After.Worst->Wavefronts;
+        F.AfterFixIdeal = After.Worst->Ideal;
       }
     for (std::size_t FI : ArrayFindings) {
       report::Finding &F = Findings[FI];

@@ -80,6 +80,7 @@ struct Finding {
   std::array<std::optional<std::uint64_t>, 32> WorstLanes{};
   /// The same warp instance after the proposed padding, when there is one.
   std::optional<std::array<std::optional<std::uint64_t>, 32>> AfterFixLanes;
+  unsigned AfterFixWavefronts = 0, AfterFixIdeal = 0; ///< of that warp instance
   std::string Message;     ///< the diagnostic's first line, without location
   std::vector<Note> Notes; ///< printed under the diagnostic
   std::vector<TextEdit> Fixes;

@@ -68,6 +68,16 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                                          {"offset", E.Loc.Offset}, {"length", E.Length},
                                          {"replacement", E.Text}});
     O["fixes"] = std::move(Fixes);
+    if (F.AfterFixLanes) {
+      llvm::json::Array Lanes;
+      for (const auto &L : *F.AfterFixLanes)
+        Lanes.push_back(L ? llvm::json::Value(static_cast<std::int64_t>(*L)) : llvm::json::Value(nullptr));
+      O["after_fix"] = llvm::json::Object{{"lanes", std::move(Lanes)},
+                                          {"wavefronts_worst", F.AfterFixWavefronts},
+                                          {"ideal_wavefronts", F.AfterFixIdeal}};
+    } else {
+      O["after_fix"] = nullptr;
+    }
     if (F.OutOfBounds) {
       const BoundsDiagnostic &B = *F.OutOfBounds;
       llvm::json::Object OB{{"check", B.CheckId}, {"message", B.Message}, {"lane", B.Lane},

@@ -46,12 +46,17 @@ Expr Expr::var(SymbolId S) {
 }
 
 namespace {
-/// True when evaluating E can fail on its own (division, remainder, shift).
+/// True when evaluating E can fail on its own (division, remainder, shift,
+/// overflow of +, - or *) for some values of its symbols.
 bool mayFail(const Expr &E) {
   if (E.isNull() || E.isConst() || E.isVar())
     return false;
   Op O = E.op();
-  if (O == Op::Div || O == Op::Mod || O == Op::Shl || O == Op::Shr)
+  // Division and shifts fail on their right operand; +, - and * overflow 64
+  // bits for some values of their operands (a node of two constants that
+  // was left unfolded always does).
+  if (O == Op::Div || O == Op::Mod || O == Op::Shl || O == Op::Shr || O == Op::Add || O == Op::Sub ||
+      O == Op::Mul)
     return true;
   for (const Expr &X : E.operands())
     if (mayFail(X))

@@ -106,6 +106,30 @@ class EmitTest(TempDirTest):
             self.assertIn(("store", width, "STS" + sass[3:]), pairs)
         self.assertIn(("atomic", 4, "ATOMS.ADD"), pairs)
 
+    def test_an_access_with_a_padding_fix_is_replayed_after_the_fix_too(self):
+        report = {"accesses": [{
+            "file": "t.cu", "line": 20, "column": 33, "kernel": "k", "array": "tile",
+            "element_type": "float", "kind": "load", "access_bytes": 4, "status": "conflict",
+            "wavefronts_worst": 32, "ideal_wavefronts": 1, "degree": 32,
+            "worst": {"warp": 0, "iteration": "", "values": "", "lanes": [128 * i for i in range(32)]},
+            "after_fix": {"lanes": [132 * i for i in range(32)], "wavefronts_worst": 1,
+                          "ideal_wavefronts": 1}}]}
+        path = self.path("fix.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(report, f)
+        manifest = bg.emit(path, self.path("fix"), "sm_90")
+        by_kernel = {e["kernel"]: e for e in manifest["accesses"]}
+        self.assertEqual(sorted(by_kernel), ["k0", "k0_fixed"])
+        fixed = by_kernel["k0_fixed"]
+        self.assertEqual(fixed["variant"], "after-fix")
+        self.assertEqual(fixed["wavefronts_worst"], 1)
+        self.assertEqual(fixed["lanes"], [132 * i for i in range(32)])
+        self.assertNotIn("variant", by_kernel["k0"])
+        with open(os.path.join(self.path("fix"), "kernels.cu"), encoding="utf-8") as f:
+            self.assertIn("k0_fixed", f.read())
+        rows = bg.compare_microkernels(manifest, {"kernels": {}}, None)
+        self.assertEqual([r["variant"] for r in rows], ["as-written", "after-fix"])
+
     def test_offset_table_holds_each_lane_and_minus_one_for_inactive_lanes(self):
         _, _, source = self.emit_micro()
         column = ", ".join(str(128 * i) for i in range(32))
