@@ -451,10 +451,21 @@ Value Walker::rvalue(const clang::Expr *E) {
   }
   if (E->isValueDependent() || E->isTypeDependent())
     return Value::integer(opaque(E, true, "dependent expression"));
-  if (isIntegral(E->getType()) && !E->HasSideEffects(Ctx)) {
-    clang::Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt())
-      return Value::integer(Expr::constant(R.Val.getInt().getExtValue()));
+  if (isIntegral(E->getType())) {
+    // Clang's constant evaluation of a subexpression does not depend on the
+    // walk: computed once per expression (loops re-walk their bodies, and a
+    // chain of n operators would otherwise be evaluated O(n^2) times).
+    auto It = ConstantCache.find(E);
+    if (It == ConstantCache.end()) {
+      std::optional<std::int64_t> C;
+      clang::Expr::EvalResult R;
+      if (!E->HasSideEffects(Ctx) && E->EvaluateAsInt(R, Ctx) && R.Val.isInt() &&
+          R.Val.getInt().isSignedIntN(64))
+        C = R.Val.getInt().getExtValue();
+      It = ConstantCache.emplace(E, C).first;
+    }
+    if (It->second)
+      return Value::integer(Expr::constant(*It->second));
   }
   if (auto C = builtinCoordinate(E))
     return Value::integer(*C);

@@ -402,7 +402,13 @@ void Walker::walkLoop(const Stmt *Init, const clang::Expr *Cond, const clang::Ex
   for (const VarDecl *V : assignedVars(Inc)) Carried.insert(V);
   for (const VarDecl *V : assignedVars(Cond)) Carried.insert(V);
   unsigned Line = lineOf(Loop);
-  if (CondFirst && Cond && !hasEarlyExit(Body) && tryUnroll(Cond, Inc, Body, Carried, Line))
+  // Inside a probe (a trial run of an enclosing loop to learn its trip
+  // count) a nested loop is walked with a symbolic counter, not probed in
+  // turn: probing nested loops multiplies their costs. The enclosing loop's
+  // probe only needs the values it carries; one that depends on what the
+  // nested loop computes becomes undecided, and the enclosing loop symbolic.
+  if (CondFirst && Cond && !hasEarlyExit(Body) && ProbeDepth == 0 &&
+      tryUnroll(Cond, Inc, Body, Carried, Line))
     return;
   symbolicLoop(Cond, Inc, Body, Carried, Line);
 }

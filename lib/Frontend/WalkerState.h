@@ -18,6 +18,7 @@
 #include "clang/AST/Stmt.h"
 
 #include <map>
+#include <unordered_map>
 #include <set>
 
 namespace bankcheck::frontend {
@@ -139,6 +140,8 @@ public:
   std::uint64_t ProbeStart = 0;
   unsigned OpaqueCount = 0;
   unsigned RvalueDepth = 0; ///< nesting of rvalue(), bounded by MaxEvalDepth
+  /// Clang's constant value of integral subexpressions (nullopt: none).
+  std::unordered_map<const clang::Expr *, std::optional<std::int64_t>> ConstantCache;
 };
 
 /// Variables a statement assigns (=, op=, ++, --, or takes the address of).
