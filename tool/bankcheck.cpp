@@ -17,7 +17,7 @@
 #include "Report/Html.h"
 #include "Report/Reporters.h"
 #include "Report/Sarif.h"
-#include "Report/Suppressions.h"
+#include "Report/Triage.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -201,64 +201,21 @@ int main(int argc, const char **argv) {
   // Findings in headers: only those the header filter lets through, and each
   // once even when several input files include the header.
   {
-    Regex Filter(RunConfig.HeaderFilter);
     std::string RegexError;
-    if (!Filter.isValid(RegexError)) {
+    if (!report::filterHeaders(R.Findings, R.Files, RunConfig.HeaderFilter, RegexError)) {
       errs() << "bankcheck: error: --header-filter: " << RegexError << "\n";
       return 2;
     }
-    auto Normalized = [](const std::string &Path) {
-      SmallString<256> Abs(Path);
-      sys::fs::make_absolute(Abs);
-      sys::path::remove_dots(Abs, true);
-      return std::string(Abs);
-    };
-    std::set<std::string> Mains;
-    for (const report::FileStatus &F : R.Files)
-      Mains.insert(Normalized(F.Path));
-    std::set<std::string> Seen;
-    std::vector<report::Finding> Kept;
-    for (report::Finding &F : R.Findings) {
-      std::string Abs = Normalized(F.Loc.Path);
-      bool InMain = Mains.count(Abs);
-      if (!InMain && !Filter.match(F.Loc.Path))
-        continue;
-      std::string Key = Abs + ":" + std::to_string(F.Loc.Line) + ":" +
-                        std::to_string(F.Loc.Column) + ":" + F.Kind + ":" + F.Kernel + ":" +
-                        F.BlockDimSource.substr(0, F.BlockDimSource.find(" at ")) + ":" +
-                        (F.BlockDim ? std::to_string((*F.BlockDim)[0]) + "," + std::to_string((*F.BlockDim)[1]) +
-                                          "," + std::to_string((*F.BlockDim)[2])
-                                    : std::string("-")) +
-                        ":" + F.Message;
-      if (!InMain && !Seen.insert(Key).second)
-        continue;
-      Kept.push_back(std::move(F));
-    }
-    R.Findings = std::move(Kept);
   }
-  // NOLINT, NOLINTNEXTLINE, NOLINTBEGIN/END, as clang-tidy reads them.
-  {
-    std::map<std::string, std::string> Texts;
-    for (report::Finding &F : R.Findings) {
-      if (F.Status != "conflict" && F.Status != "possible" && !F.OutOfBounds)
-        continue;
-      auto It = Texts.find(F.Loc.Path);
-      if (It == Texts.end()) {
-        std::string Text;
-        if (auto Buf = MemoryBuffer::getFile(F.Loc.Path))
-          Text = (*Buf)->getBuffer().str();
-        It = Texts.emplace(F.Loc.Path, std::move(Text)).first;
-      }
-      if (F.Status == "conflict" || F.Status == "possible")
-        F.Suppressed = report::isSuppressed(It->second, F.Loc.Line, F.Loc.Column, F.CheckId);
-      if (F.OutOfBounds)
-        F.OutOfBounds->Suppressed =
-            report::isSuppressed(It->second, F.Loc.Line, F.Loc.Column, F.OutOfBounds->CheckId);
-      // Below the reporting threshold: kept in JSON, not printed.
-      if ((F.Status == "conflict" || F.Status == "possible") && F.Degree < RunConfig.MinDegree)
-        F.BelowThreshold = true;
-    }
-  }
+  // NOLINT, NOLINTNEXTLINE, NOLINTBEGIN/END, as clang-tidy reads them; --min-degree.
+  report::SourceReader ReadFile = [](const std::string &Path, std::string &Text) {
+    auto Buf = MemoryBuffer::getFile(Path);
+    if (!Buf)
+      return false;
+    Text = (*Buf)->getBuffer().str();
+    return true;
+  };
+  report::markSuppressed(R.Findings, RunConfig.MinDegree, ReadFile);
   // Remarks: once each.
   std::vector<report::Note> Remarks;
   std::set<std::tuple<std::string, unsigned, unsigned, std::string>> Seen;
@@ -297,13 +254,7 @@ int main(int argc, const char **argv) {
               (Color == ColorMode::Auto && sys::Process::StandardOutIsDisplayed());
     T.ShowUnknown = !HideUnknown;
     T.Explain = Explain;
-    report::writeText(Out, R.Findings, Remarks, T, [](const std::string &Path, std::string &Text) {
-      auto Buf = MemoryBuffer::getFile(Path);
-      if (!Buf)
-        return false;
-      Text = (*Buf)->getBuffer().str();
-      return true;
-    });
+    report::writeText(Out, R.Findings, Remarks, T, ReadFile);
   }
   outs().flush();
 
@@ -361,11 +312,5 @@ int main(int argc, const char **argv) {
                                 : std::string())
            << " (CUDA headers: " << R.ToolkitUsed
            << ")\n";
-  if (FileError || FixError)
-    return 2;
-  if (RunConfig.FailOn == "never")
-    return 0;
-  if (RunConfig.FailOn == "possible")
-    return S.Conflict + S.Possible + S.OutOfBounds > 0 ? 1 : 0;
-  return S.Conflict + S.OutOfBounds > 0 ? 1 : 0;
+  return report::exitStatus(S, RunConfig.FailOn, FileError || FixError);
 }

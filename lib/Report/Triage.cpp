@@ -1,0 +1,91 @@
+//===- Triage.cpp - Findings between the analysis and the reporters -------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Report/Triage.h"
+#include "Report/Suppressions.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+
+#include <map>
+#include <set>
+
+namespace bankcheck::report {
+
+namespace {
+std::string normalized(const std::string &Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, true);
+  return std::string(Abs);
+}
+
+bool isConflictDiagnostic(const Finding &F) { return F.Status == "conflict" || F.Status == "possible"; }
+} // namespace
+
+bool filterHeaders(std::vector<Finding> &Findings, const std::vector<FileStatus> &Files,
+                   const std::string &HeaderFilter, std::string &Error) {
+  llvm::Regex Filter(HeaderFilter);
+  if (!Filter.isValid(Error))
+    return false;
+  std::set<std::string> Mains;
+  for (const FileStatus &F : Files)
+    Mains.insert(normalized(F.Path));
+  std::set<std::string> Seen;
+  std::vector<Finding> Kept;
+  for (Finding &F : Findings) {
+    std::string Abs = normalized(F.Loc.Path);
+    bool InMain = Mains.count(Abs);
+    if (!InMain && !Filter.match(F.Loc.Path))
+      continue;
+    // A header's finding comes once per including file: keep the first.
+    std::string Shape = F.BlockDim ? std::to_string((*F.BlockDim)[0]) + "," + std::to_string((*F.BlockDim)[1]) +
+                                         "," + std::to_string((*F.BlockDim)[2])
+                                   : std::string("-");
+    std::string Key = Abs + ":" + std::to_string(F.Loc.Line) + ":" + std::to_string(F.Loc.Column) + ":" +
+                      F.Kind + ":" + F.Kernel + ":" +
+                      F.BlockDimSource.substr(0, F.BlockDimSource.find(" at ")) + ":" + Shape + ":" + F.Message;
+    if (!InMain && !Seen.insert(Key).second)
+      continue;
+    Kept.push_back(std::move(F));
+  }
+  Findings = std::move(Kept);
+  return true;
+}
+
+void markSuppressed(std::vector<Finding> &Findings, unsigned MinDegree, const SourceReader &Read) {
+  std::map<std::string, std::string> Texts;
+  for (Finding &F : Findings) {
+    if (!isConflictDiagnostic(F) && !F.OutOfBounds)
+      continue;
+    auto It = Texts.find(F.Loc.Path);
+    if (It == Texts.end()) {
+      std::string Text;
+      if (!Read || !Read(F.Loc.Path, Text))
+        Text.clear();
+      It = Texts.emplace(F.Loc.Path, std::move(Text)).first;
+    }
+    if (isConflictDiagnostic(F)) {
+      F.Suppressed = isSuppressed(It->second, F.Loc.Line, F.Loc.Column, F.CheckId);
+      // Below the reporting threshold: kept in JSON, not printed.
+      F.BelowThreshold = F.Degree < MinDegree;
+    }
+    if (F.OutOfBounds)
+      F.OutOfBounds->Suppressed = isSuppressed(It->second, F.Loc.Line, F.Loc.Column, F.OutOfBounds->CheckId);
+  }
+}
+
+int exitStatus(const Summary &S, const std::string &FailOn, bool Errors) {
+  if (Errors)
+    return 2;
+  if (FailOn == "never")
+    return 0;
+  unsigned Failing = S.Conflict + S.OutOfBounds;
+  if (FailOn == "possible")
+    Failing += S.Possible;
+  return Failing > 0 ? 1 : 0;
+}
+
+} // namespace bankcheck::report
