@@ -22,10 +22,6 @@ namespace bankcheck::frontend {
 using namespace clang;
 
 namespace {
-std::pair<std::string, unsigned> declKey(const VarDecl *VD, const SourceManager &SM) {
-  report::FileLoc L = toFileLoc(VD->getLocation(), SM);
-  return {L.Path, L.Offset};
-}
 
 std::string where(const report::FileLoc &L) {
   return L.Path + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
@@ -162,14 +158,8 @@ void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::F
           continue;
         }
         Stride = Site.StrideName;
-        fix::ArrayAccess A;
-        A.Query = queryFor(W.Config, Site, W.Walk);
-        A.Symbols = &W.Walk.Symbols;
-        A.Inner = L->second.Inner;
-        A.InnerExtent = L->second.InnerExtent;
-        A.ElementBytes = L->second.ElementBytes;
+        fix::ArrayAccess A = solverAccess(W, Site, L->second);
         A.OuterElements = 0;
-        A.Where = where(Site.Loc);
         auto Reach = bytesReached(A.Query);
         if (Reach && Reach->first < Base)
           Reach.reset();

@@ -16,12 +16,23 @@ namespace bankcheck::frontend {
 
 using namespace clang;
 
-namespace {
-/// Where the declaration is written: instantiations share it.
+fix::ArrayAccess solverAccess(const WalkRecord &W, const AccessSite &Site, const ArrayLayout &L) {
+  fix::ArrayAccess A;
+  A.Query = queryFor(W.Config, Site, W.Walk);
+  A.Symbols = &W.Walk.Symbols;
+  A.Inner = L.Inner;
+  A.InnerExtent = L.InnerExtent;
+  A.ElementBytes = L.ElementBytes;
+  A.Where = Site.Loc.Path + ":" + std::to_string(Site.Loc.Line) + ":" + std::to_string(Site.Loc.Column);
+  return A;
+}
+
 std::pair<std::string, unsigned> declKey(const VarDecl *VD, const SourceManager &SM) {
   report::FileLoc L = toFileLoc(VD->getLocation(), SM);
   return {L.Path, L.Offset};
 }
+
+namespace {
 
 /// The size expression of the innermost array dimension as written.
 const clang::Expr *innerSizeExpr(const VarDecl *VD) {
@@ -102,17 +113,11 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
           }
           StrideTokens.insert(StrideTokens.end(), Site.StrideTokens.begin(), Site.StrideTokens.end());
         }
-        fix::ArrayAccess A;
-        A.Query = queryFor(W.Config, Site, W.Walk);
-        A.Symbols = &W.Walk.Symbols;
-        A.Inner = L->second.Inner;
-        A.InnerExtent = L->second.InnerExtent;
-        A.ElementBytes = L->second.ElementBytes;
+        fix::ArrayAccess A = solverAccess(W, Site, L->second);
         A.OuterElements = 1;
         for (std::size_t I = 0; I + 1 < L->second.Extents.size(); ++I)
           A.OuterElements *= L->second.Extents[I];
         A.OtherStaticBytes = KernelBytes - staticBytes(Site.Array, Ctx);
-        A.Where = Site.Loc.Path + ":" + std::to_string(Site.Loc.Line) + ":" + std::to_string(Site.Loc.Column);
         P.Accesses.push_back(A);
         FindingOfAccess.push_back(W.FindingOfSite[S]);
       }

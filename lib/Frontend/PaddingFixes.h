@@ -11,6 +11,7 @@
 #ifndef BANKCHECK_FRONTEND_PADDINGFIXES_H
 #define BANKCHECK_FRONTEND_PADDINGFIXES_H
 
+#include "Fix/PaddingSolver.h"
 #include "Frontend/KernelWalker.h"
 
 #include <vector>
@@ -27,6 +28,15 @@ struct WalkRecord {
 };
 
 /// Also calls addExternPaddingNotes.
+/// Where a variable is declared (file and byte offset): the instantiations
+/// of a template share it, so padding is decided once per declaration.
+std::pair<std::string, unsigned> declKey(const clang::VarDecl *VD, const clang::SourceManager &SM);
+
+/// One access of an array for the padding solver: its query in the walk's
+/// launch shape and the layout's innermost extent (outer extents and the
+/// kernel's other static bytes are the caller's).
+fix::ArrayAccess solverAccess(const WalkRecord &W, const AccessSite &Site, const ArrayLayout &L);
+
 void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
                      clang::ASTContext &Ctx);
 

@@ -137,6 +137,27 @@ public:
     return Fix;
   }
 
+  /// Notes with a place become the result's related locations; the others
+  /// are returned, for the property bag, so that nothing the text form
+  /// prints is lost.
+  llvm::json::Array addNotes(llvm::json::Object &R, const std::vector<Note> &Notes) const {
+    llvm::json::Array Related, LooseNotes;
+    unsigned Id = 0;
+    for (const Note &N : Notes) {
+      if (N.Loc.valid()) {
+        llvm::json::Object L = location(N.Loc);
+        L["id"] = Id++;
+        L["message"] = llvm::json::Object{{"text", N.Message}};
+        Related.push_back(std::move(L));
+      } else {
+        LooseNotes.push_back(N.Message);
+      }
+    }
+    if (!Related.empty())
+      R["relatedLocations"] = std::move(Related);
+    return LooseNotes;
+  }
+
   llvm::json::Object result(const Finding &F, const std::vector<std::string> &RuleIds) const {
     llvm::json::Object R;
     R["ruleId"] = F.CheckId;
@@ -154,22 +175,7 @@ public:
     if (F.Loc.valid())
       R["locations"] = llvm::json::Array{location(F.Loc)};
 
-    // Notes with a place become related locations; the others stay in the
-    // property bag, so that nothing the text form prints is lost.
-    llvm::json::Array Related, LooseNotes;
-    unsigned Id = 0;
-    for (const Note &N : F.Notes) {
-      if (N.Loc.valid()) {
-        llvm::json::Object L = location(N.Loc);
-        L["id"] = Id++;
-        L["message"] = llvm::json::Object{{"text", N.Message}};
-        Related.push_back(std::move(L));
-      } else {
-        LooseNotes.push_back(N.Message);
-      }
-    }
-    if (!Related.empty())
-      R["relatedLocations"] = std::move(Related);
+    llvm::json::Array LooseNotes = addNotes(R, F.Notes);
     if (!F.Fixes.empty())
       R["fixes"] = llvm::json::Array{fix(F)};
 
@@ -212,20 +218,7 @@ public:
     R["message"] = llvm::json::Object{{"text", B.Message}};
     if (F.Loc.valid())
       R["locations"] = llvm::json::Array{location(F.Loc)};
-    llvm::json::Array Related, LooseNotes;
-    unsigned Id = 0;
-    for (const Note &N : B.Notes) {
-      if (N.Loc.valid()) {
-        llvm::json::Object L = location(N.Loc);
-        L["id"] = Id++;
-        L["message"] = llvm::json::Object{{"text", N.Message}};
-        Related.push_back(std::move(L));
-      } else {
-        LooseNotes.push_back(N.Message);
-      }
-    }
-    if (!Related.empty())
-      R["relatedLocations"] = std::move(Related);
+    llvm::json::Array LooseNotes = addNotes(R, B.Notes);
     llvm::json::Object P{{"kernel", F.Kernel}, {"array", F.Array},   {"kind", F.Kind},
                          {"accessBytes", F.AccessBytes}, {"lane", B.Lane}, {"byte", B.Byte}};
     if (B.Warp)

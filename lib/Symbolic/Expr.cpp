@@ -46,19 +46,39 @@ Expr Expr::var(SymbolId S) {
 }
 
 namespace {
-/// True when evaluating E can fail on its own (division, remainder, shift,
-/// overflow of +, - or *) for some values of its symbols.
+/// True when E fails whatever values its symbols take: a division or
+/// remainder by the constant 0, a shift by a constant out of [0, 63), a
+/// left shift of a negative constant, or an
+/// operation on two constants left unfolded because it fails (overflow,
+/// INT64_MIN / -1), anywhere in E. A fold never drops such a part: an index
+/// with no value must not get one. Failures that depend on the values of
+/// symbols (a division by an unknown n that might be 0, overflow of n + 1)
+/// are not counted: the analysis takes executions to be defined, as the
+/// affine evaluation does when it treats n + 1 as an affine form.
 bool mayFail(const Expr &E) {
   if (E.isNull() || E.isConst() || E.isVar())
     return false;
   Op O = E.op();
-  // Division and shifts fail on their right operand; +, - and * overflow 64
-  // bits for some values of their operands (a node of two constants that
-  // was left unfolded always does).
-  if (O == Op::Div || O == Op::Mod || O == Op::Shl || O == Op::Shr || O == Op::Add || O == Op::Sub ||
-      O == Op::Mul)
-    return true;
-  for (const Expr &X : E.operands())
+  auto Ops = E.operands();
+  if (Ops.size() == 2) {
+    const Expr &L = Ops[0], &R = Ops[1];
+    bool BothConst = L.isConst() && R.isConst();
+    switch (O) {
+    case Op::Add: case Op::Sub: case Op::Mul:
+      if (BothConst) return true;
+      break;
+    case Op::Div: case Op::Mod:
+      if (R.isConst(0) || BothConst) return true;
+      break;
+    case Op::Shl: case Op::Shr:
+      if ((R.isConst() && (R.constValue() < 0 || R.constValue() >= 63)) || BothConst) return true;
+      if (O == Op::Shl && L.isConst() && L.constValue() < 0) return true; // no negative is shifted left
+      break;
+    default:
+      break;
+    }
+  }
+  for (const Expr &X : Ops)
     if (mayFail(X))
       return true;
   return false;
@@ -77,8 +97,10 @@ Expr Expr::binary(Op O, Expr L, Expr R) {
     if (L.isConst(0)) return R;   // 0 + x -> x
     if (R.isConst(0)) return L;   // x + 0 -> x
     if (L.isConst()) std::swap(L, R); // constants go right
-    // (x + c1) + c2 -> x + (c1 + c2), when c1 + c2 does not overflow.
-    if (R.isConst() && L.N->Kind == Op::Add && L.operand(1).isConst())
+    // (x + c1) + c2 -> x + (c1 + c2), when c1 + c2 does not overflow. Not
+    // when x is a constant too: x + c1 was then left unfolded because it
+    // overflows, and the failure must stay.
+    if (R.isConst() && L.N->Kind == Op::Add && L.operand(1).isConst() && !L.operand(0).isConst())
       if (auto S = applyBinary(Op::Add, L.operand(1).constValue(), R.constValue()))
         return binary(Op::Add, L.operand(0), constant(*S));
     break;
@@ -92,8 +114,9 @@ Expr Expr::binary(Op O, Expr L, Expr R) {
     if (L.isConst()) std::swap(L, R);
     if (R.isConst(0) && !mayFail(L)) return R; // x * 0 -> 0 when x cannot fail
     if (R.isConst(1)) return L;   // x * 1 -> x
-    // (x * c1) * c2 -> x * (c1 * c2)
-    if (R.isConst() && L.N->Kind == Op::Mul && L.operand(1).isConst())
+    // (x * c1) * c2 -> x * (c1 * c2); not when x * c1 is an overflowing
+    // product of two constants (as for +).
+    if (R.isConst() && L.N->Kind == Op::Mul && L.operand(1).isConst() && !L.operand(0).isConst())
       if (auto P = applyBinary(Op::Mul, L.operand(1).constValue(), R.constValue()))
         return binary(Op::Mul, L.operand(0), constant(*P));
     break;
