@@ -8,7 +8,12 @@
 /// constants and apply the few rewrites listed beside them. Semantics are C's
 /// on 64-bit signed integers: `/` truncates toward zero, `%` takes the sign of
 /// the dividend. Overflow, division by zero and out-of-range shifts make an
-/// evaluation fail (see Evaluate.h); they are never given a value.
+/// evaluation fail (see Evaluate.h); they are never given a value. The
+/// rewrites (`x * 0`, `x - x`, `c ? x : x`, reassociation) never drop a part
+/// that fails whatever its symbols' values (division by the constant 0, a
+/// bad constant shift, an overflowing pair of constants); a failure that
+/// depends on the values of symbols is assumed not to happen, as the affine
+/// evaluation assumes for `n + 1`.
 //===----------------------------------------------------------------------===//
 #ifndef BANKCHECK_SYMBOLIC_EXPR_H
 #define BANKCHECK_SYMBOLIC_EXPR_H
