@@ -125,7 +125,8 @@ Expr Expr::binary(Op O, Expr L, Expr R) {
     break;
   case Op::Shl:
   case Op::Shr:
-    if (R.isConst(0)) return L;   // x << 0 -> x
+    // x << 0 -> x; not for a negative constant x, whose left shift fails.
+    if (R.isConst(0) && !(O == Op::Shl && L.isConst() && L.constValue() < 0)) return L;
     break;
   case Op::Or:
   case Op::Xor:

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Runs bankcheck's libFuzzer targets for CTest (docs/robustness.md).
 
-  run_fuzzers.py [--seconds N] [--work DIR] [--regressions-only] name=binary ...
+  run_fuzzers.py [--seconds N] [--seed S] [--runs name=N ...] [--work DIR]
+                 [--regressions-only] name=binary ...
 
 For each fuzzer: first every saved input under test/fuzz/regressions/<name>/
-once, then (unless --regressions-only) a time-bounded run from a fresh copy
-of the seed corpus test/fuzz/corpus/<name>/. Exits 1 when any run reports a
+once, then (unless --regressions-only) a bounded run from a fresh copy of the
+seed corpus test/fuzz/corpus/<name>/: --runs inputs (per fuzzer) from the
+fixed --seed, so that a CI run is reproducible, and at most --seconds. With
+--seed 0 libFuzzer picks a random seed (exploration; it prints it). Exits 1 when any run reports a
 crash, a sanitizer error, a timeout, an out-of-memory or a failed check, and
 prints where the crashing input was saved.
 """
@@ -30,6 +33,8 @@ def run(cmd, env):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--runs", action="append", default=[], help="name=N: inputs per fuzzer run")
     ap.add_argument("--work", default=os.path.join(os.getcwd(), "fuzz-work"))
     ap.add_argument("--regressions-only", action="store_true")
     ap.add_argument("fuzzers", nargs="+", help="name=path-to-binary")
@@ -62,7 +67,13 @@ def main():
             shutil.copytree(seeds, corpus)
         else:
             os.makedirs(corpus)
-        rc = run([binary] + common + ["-max_total_time=%d" % args.seconds, "-print_final_stats=1",
+        runs = dict(r.split("=", 1) for r in args.runs)
+        bound = ["-max_total_time=%d" % args.seconds]
+        if args.seed:
+            bound.append("-seed=%d" % args.seed)
+        if name in runs:
+            bound.append("-runs=%s" % runs[name])
+        rc = run([binary] + common + bound + ["-print_final_stats=1",
                                       "-max_len=4096", corpus], env)
         if rc != 0:
             failed.append(name)
