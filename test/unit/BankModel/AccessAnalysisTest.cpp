@@ -26,6 +26,19 @@ bank::AccessResult run(Expr Offset, unsigned Bytes, std::optional<bank::BlockSha
   Q.Instances.push_back(I);
   return bank::analyzeAccess(Q, T);
 }
+/// One instance at Offset, Bytes wide, in Shape, with a budget and an array size.
+bank::AccessQuery query(Expr Offset, unsigned Bytes, bank::BlockShape Shape,
+                        std::optional<std::int64_t> ArrayBytes = std::nullopt, std::vector<bank::Guard> G = {}) {
+  bank::AccessQuery Q;
+  Q.AccessBytes = Bytes;
+  Q.Shape = Shape;
+  Q.ArrayBytes = ArrayBytes;
+  bank::AccessInstance I;
+  I.ByteOffset = Offset;
+  I.Guards = std::move(G);
+  Q.Instances.push_back(I);
+  return Q;
+}
 SymbolId uniform(SymbolTable &T, const char *Name) {
   Symbol S;
   S.Name = Name;
@@ -132,12 +145,7 @@ TEST_CASE("a conflict that every pitch keeps is proven", "[analysis]") {
 
 TEST_CASE("an exhausted budget keeps a decided conflict as a lower bound", "[analysis][budget]") {
   // 32 warps of 32 lanes; the budget runs out after the first few warps.
-  bank::AccessQuery Q;
-  Q.AccessBytes = 4;
-  Q.Shape = bank::BlockShape{32, 32, 1};
-  bank::AccessInstance I;
-  I.ByteOffset = (tx() * 32 + ty()) * 4;
-  Q.Instances.push_back(I);
+  bank::AccessQuery Q = query((tx() * 32 + ty()) * 4, 4, bank::BlockShape{32, 32, 1});
   Q.Budget = 100;
   auto R = bank::analyzeAccess(Q, SymbolTable());
   CHECK(R.St == Status::Conflict);
@@ -148,12 +156,7 @@ TEST_CASE("an exhausted budget keeps a decided conflict as a lower bound", "[ana
   CHECK(R.Reason.find("lower bound") != std::string::npos);
 }
 TEST_CASE("an exhausted budget before any conflict is unknown, with a consistent worst case", "[analysis][budget]") {
-  bank::AccessQuery Q;
-  Q.AccessBytes = 4;
-  Q.Shape = bank::BlockShape{1024, 1, 1};
-  bank::AccessInstance I;
-  I.ByteOffset = tx() * 4; // clean everywhere
-  Q.Instances.push_back(I);
+  bank::AccessQuery Q = query(tx() * 4, 4, bank::BlockShape{1024, 1, 1}); // clean everywhere
   Q.Budget = 64;
   auto R = bank::analyzeAccess(Q, SymbolTable());
   CHECK(R.St == Status::Unknown);
@@ -165,14 +168,7 @@ TEST_CASE("an exhausted budget before any conflict is unknown, with a consistent
 }
 
 TEST_CASE("lanes past the end of the array are reported with the first one in warp order", "[analysis][bounds]") {
-  bank::AccessQuery Q;
-  Q.AccessBytes = 4;
-  Q.Shape = bank::BlockShape{128, 1, 1};
-  Q.ArrayBytes = 64 * 4;
-  bank::AccessInstance I;
-  I.ByteOffset = tx() * 4;
-  Q.Instances.push_back(I);
-  auto R = bank::analyzeAccess(Q, SymbolTable());
+  auto R = bank::analyzeAccess(query(tx() * 4, 4, bank::BlockShape{128, 1, 1}, 64 * 4), SymbolTable());
   REQUIRE(R.Bounds);
   CHECK(R.Bounds->Warp == 2u);
   CHECK(R.Bounds->Lane == 0);
@@ -180,13 +176,7 @@ TEST_CASE("lanes past the end of the array are reported with the first one in wa
   CHECK(R.St == Status::Clean); // the bank verdict is separate
 }
 TEST_CASE("an access that ends exactly at the array's end is in bounds", "[analysis][bounds]") {
-  bank::AccessQuery Q;
-  Q.AccessBytes = 16;
-  Q.Shape = bank::BlockShape{32, 1, 1};
-  Q.ArrayBytes = 32 * 16;
-  bank::AccessInstance I;
-  I.ByteOffset = tx() * 16;
-  Q.Instances.push_back(I);
+  bank::AccessQuery Q = query(tx() * 16, 16, bank::BlockShape{32, 1, 1}, 32 * 16);
   CHECK(!bank::analyzeAccess(Q, SymbolTable()).Bounds);
   Q.ArrayBytes = 32 * 16 - 1; // the last lane's last byte is outside
   auto R = bank::analyzeAccess(Q, SymbolTable());
@@ -199,38 +189,19 @@ TEST_CASE("a negative offset is out of bounds even when the array size is unknow
   CHECK(R.Bounds->Byte == -4);
 }
 TEST_CASE("lanes switched off by a guard are never out of bounds", "[analysis][bounds]") {
-  bank::AccessQuery Q;
-  Q.AccessBytes = 4;
-  Q.Shape = bank::BlockShape{128, 1, 1};
-  Q.ArrayBytes = 64 * 4;
-  bank::AccessInstance I;
-  I.ByteOffset = tx() * 4;
-  I.Guards = {{Expr::binary(Op::Lt, tx(), c(64)), "threadIdx.x < 64"}};
-  Q.Instances.push_back(I);
+  auto Q = query(tx() * 4, 4, bank::BlockShape{128, 1, 1}, 64 * 4,
+                 {{Expr::binary(Op::Lt, tx(), c(64)), "threadIdx.x < 64"}});
   CHECK(!bank::analyzeAccess(Q, SymbolTable()).Bounds);
 }
 TEST_CASE("a lane whose guard cannot be decided is not claimed out of bounds", "[analysis][bounds]") {
   SymbolTable T;
   Expr N = Expr::var(uniform(T, "n"));
-  bank::AccessQuery Q;
-  Q.AccessBytes = 4;
-  Q.Shape = bank::BlockShape{128, 1, 1};
-  Q.ArrayBytes = 64 * 4;
-  bank::AccessInstance I;
-  I.ByteOffset = tx() * 4;
-  I.Guards = {{Expr::binary(Op::Lt, tx(), N), "threadIdx.x < n"}};
-  Q.Instances.push_back(I);
+  auto Q = query(tx() * 4, 4, bank::BlockShape{128, 1, 1}, 64 * 4,
+                 {{Expr::binary(Op::Lt, tx(), N), "threadIdx.x < n"}});
   CHECK(!bank::analyzeAccess(Q, T).Bounds);
 }
 TEST_CASE("an offset that depends on an unknown value is not claimed out of bounds", "[analysis][bounds]") {
   SymbolTable T;
   Expr N = Expr::var(uniform(T, "n"));
-  bank::AccessQuery Q;
-  Q.AccessBytes = 4;
-  Q.Shape = bank::BlockShape{32, 1, 1};
-  Q.ArrayBytes = 32 * 4;
-  bank::AccessInstance I;
-  I.ByteOffset = (tx() + N) * 4;
-  Q.Instances.push_back(I);
-  CHECK(!bank::analyzeAccess(Q, T).Bounds);
+  CHECK(!bank::analyzeAccess(query((tx() + N) * 4, 4, bank::BlockShape{32, 1, 1}, 32 * 4), T).Bounds);
 }
