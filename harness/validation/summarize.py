@@ -13,7 +13,7 @@ DIR = "docs/validation"
 
 
 def rel(path):
-    for prefix in ("/work/main/", os.getcwd() + "/", "/tmp/corpus/cuda-samples/"):
+    for prefix in ("/work/main/out/apps/", "/work/main/", os.getcwd() + "/", "/tmp/corpus/cuda-samples/"):
         if path and path.startswith(prefix):
             return path[len(prefix):]
     return path
@@ -49,10 +49,8 @@ def main():
            "- **Date:** 2026-11-29",
            "- **GPU:** NVIDIA H200 (sm_90), driver 580.159.04; CUDA 13.0 (nvcc V13.0.88); Nsight Compute "
            "2025.3.1.0, `ncu --clock-control none`.",
-           "- **bankcheck:** 0.1.0, the commit that last changed `docs/validation/` (replay and the examples' "
-           "program mode, re-measured after the out-of-bounds check, the budget fixes and the `extern` padding "
-           "notes); the cuda-samples profiles are from the first measurement of the same day (their sources are "
-           "not in the repository).", "",
+           "- **bankcheck:** 0.1.0, the commit that last changed `docs/validation/` (every table re-measured "
+           "after the out-of-bounds check, the budget fixes and the `extern` padding notes).", "",
            "## Microkernel replay: every access of every example and golden kernel", "",
            "Each analysed access with a worst-case warp instance is replayed as a one-warp kernel doing one "
            "shared instruction at the predicted lanes' byte offsets; the measured wavefronts per instruction "
@@ -139,7 +137,15 @@ def main():
             "host with `nvcc -O3 -arch=sm_90 -lineinfo -ICommon`, profiled with one launch of each kernel "
             "(`harness/validation/profile_apps.sh`, `--ncu-arg=--kernel-id --ncu-arg=::regex:.*:1`), and joined "
             "with `bankcheck --format=json Samples/<sample>.cu -- -ICommon -std=c++17`. The sources are not "
-            "part of this repository.", ""]
+            "part of this repository: they are copied to `out/apps/` (ignored by git) for the run:", "",
+            "```sh",
+            "# Samples/{0_Introduction/{matrixMul,fp16ScalarProduct,clock},6_Performance/transpose} and Common",
+            "# of NVIDIA/cuda-samples copied under out/apps/; then, for each sample S:",
+            "build/tool/bankcheck --quiet --format=json out/apps/Samples/.../S.cu -- -Iout/apps/Common -std=c++17 \\",
+            "  > out/apps/report_S.json",
+            "bash harness/validation/profile_apps.sh        # GPU host",
+            "harness/bankcheck-gpu compare out/apps/prof_S --report out/apps/report_S.json",
+            "```", ""]
     total_a = total_d = 0
     for name in ("transpose", "matrixMul", "clock", "fp16ScalarProduct"):
         path = os.path.join(DIR, "profile-cuda-samples-%s-2026-11-29.json" % name)
