@@ -48,13 +48,8 @@ for F in "$Plugin" "$Bankcheck"; do
   fi
 done
 
-Work=$(mktemp -d)
-trap 'rm -rf "$Work"' EXIT
-Failures=0
-fail() {
-  echo "FAIL: $*"
-  Failures=$((Failures + 1))
-}
+# shellcheck source=common.sh
+. "$Here/common.sh"
 
 # The loadable-plugin precondition: clang-tidy-19 is linked against the shared
 # clang-cpp that the plugin also uses (a static clang-tidy would give the plugin
@@ -249,8 +244,4 @@ Bad=$(tidy builtin "$Work/nolaunch.cu" -config="{CheckOptions: {bankcheck-bank-c
 echo "$Bad" | grep -q "invalid value '32,x' for option 'bankcheck-bank-conflict.BlockDim'" ||
   fail "a bad BlockDim is not reported: $Bad"
 
-if [ "$Failures" -ne 0 ]; then
-  echo "$Failures failure(s)"
-  exit 1
-fi
-echo "PASS: clang-tidy plugin ($Modes)"
+finish "clang-tidy plugin ($Modes)"

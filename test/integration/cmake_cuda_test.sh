@@ -58,13 +58,8 @@ if [ ! -x "$Bankcheck" ]; then
   exit 1
 fi
 
-Work=$(mktemp -d)
-trap 'rm -rf "$Work"' EXIT
-Failures=0
-fail() {
-  echo "FAIL: $*"
-  Failures=$((Failures + 1))
-}
+# shellcheck source=common.sh
+. "$Here/common.sh"
 
 Expected="$Project/src/transpose.cu:16:33: warning: 32-way bank conflict on shared load of 'tile' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]"
 Generators=""
@@ -158,8 +153,4 @@ $Out"
   fi
 done
 
-if [ "$Failures" -ne 0 ]; then
-  echo "$Failures failure(s)"
-  exit 1
-fi
-echo "PASS: CMake CUDA project ($Generators)"
+finish "CMake CUDA project ($Generators)"

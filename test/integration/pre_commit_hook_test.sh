@@ -22,13 +22,8 @@ Here=$(cd "$(dirname "$0")" && pwd)
 Root=$(cd "$Here/../.." && pwd)
 command -v git >/dev/null || { echo "SKIP: no git"; exit 77; }
 
-Work=$(mktemp -d)
-trap 'rm -rf "$Work"' EXIT
-Failures=0
-fail() {
-  echo "FAIL: $*"
-  Failures=$((Failures + 1))
-}
+# shellcheck source=common.sh
+. "$Here/common.sh"
 export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@example.com
 export GIT_COMMITTER_NAME=test GIT_COMMITTER_EMAIL=test@example.com
 export GIT_CONFIG_NOSYSTEM=1 HOME=$Work
@@ -67,8 +62,4 @@ echo "$Out" | grep -q "transpose.cu:20:33: warning: 32-way bank conflict on shar
   fail "the refusal does not show the conflict: $Out"
 [ "$(git log --oneline | wc -l)" = 2 ] || fail "expected 2 commits, got $(git log --oneline | wc -l)"
 
-if [ "$Failures" -ne 0 ]; then
-  echo "$Failures failure(s)"
-  exit 1
-fi
-echo "PASS: pre-commit hook"
+finish "pre-commit hook"
