@@ -267,11 +267,8 @@ void Walker::walkStmt(const Stmt *S) {
     (void)C;
     return;
   }
-  if (isa<AsmStmt>(S)) {
-    Result.Skipped.push_back({toFileLoc(S->getBeginLoc(), Ctx.getSourceManager()),
-                              "inline assembly is not analysed: shared-memory accesses in it are not seen"});
-    return;
-  }
+  if (const auto *A = dyn_cast<AsmStmt>(S))
+    return walkAsm(A);
   if (const auto *CS = dyn_cast<CaseStmt>(S))
     return walkStmt(CS->getSubStmt());
   if (const auto *DS = dyn_cast<DefaultStmt>(S))

@@ -110,6 +110,9 @@ public:
   unsigned lineOf(const clang::Stmt *S) const;
   bool overBudget();
 
+  // --- InlineAsm.cpp: asm statements ---
+  void walkAsm(const clang::AsmStmt *A);
+
   const clang::FunctionDecl &Kernel;
   const LaunchConfig &Config;
   clang::ASTContext &Ctx;
