@@ -231,8 +231,8 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
     if (Failed)
       continue;
     AnyEvaluated = true;
-    unsigned W = wavefronts(Lanes, Q.AccessBytes);
-    unsigned Ideal = idealWavefronts(Lanes, Q.AccessBytes);
+    unsigned W = wavefronts(Lanes, Q.AccessBytes, Q.F);
+    unsigned Ideal = idealWavefronts(Lanes, Q.AccessBytes, Q.F);
     if (W > Ideal && (!Found || W > Best)) {
       Found = true;
       Best = W;
@@ -322,14 +322,14 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
     if (Probe && Sym.Modulus > 1 && 128 % Sym.Modulus == 0 && !Allowed(V))
       continue;
     WarpAddresses W = LanesAt(V);
-    unsigned N = wavefronts(W, Q.AccessBytes);
+    unsigned N = wavefronts(W, Q.AccessBytes, Q.F);
     Spent += WarpSize;
     Any = true;
     Min = std::min(Min, N);
     if (N > Max) {
       Max = N;
       O.Lanes = W;
-      O.Ideal = idealWavefronts(W, Q.AccessBytes);
+      O.Ideal = idealWavefronts(W, Q.AccessBytes, Q.F);
       std::int64_t Shown = Probe ? V - Far : V;
       O.Values = Sym.Name + (Probe ? " \u2261 " + std::to_string(Shown) + " (mod 128)"
                                    : " = " + std::to_string(Shown));
@@ -339,7 +339,7 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
     return std::nullopt;
   // Name the smallest value that reaches the worst case, if a small one does.
   for (std::int64_t V = 1; V <= 1024; ++V)
-    if (Allowed(V) && wavefronts(LanesAt(V), Q.AccessBytes) == Max) {
+    if (Allowed(V) && wavefronts(LanesAt(V), Q.AccessBytes, Q.F) == Max) {
       O.Lanes = LanesAt(V);
       O.Values = Sym.Name + " = " + std::to_string(V);
       break;
@@ -445,7 +445,8 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     return Lanes;
   };
   if (AllConcrete) {
-    for (unsigned L = 0; L < WarpSize; ++L)
+    // Lanes whose address the instruction ignores (ldmatrix .x1/.x2) do not count.
+    for (unsigned L = 0; L < rule(Q.F).AddressLanes; ++L)
       if (Active[L]) {
         std::int64_t C = Forms[L]->C;
         Misaligned |= C % std::int64_t(Q.AccessBytes) != 0;
@@ -455,8 +456,8 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
           WarpOutOfBounds = {L, C};
       }
     O.Lanes = Wave(0);
-    O.Wavefronts = wavefronts(O.Lanes, Q.AccessBytes);
-    O.Ideal = idealWavefronts(O.Lanes, Q.AccessBytes);
+    O.Wavefronts = wavefronts(O.Lanes, Q.AccessBytes, Q.F);
+    O.Ideal = idealWavefronts(O.Lanes, Q.AccessBytes, Q.F);
     return O;
   }
   // Separable: every active lane has the same uniform terms. The uniform part
@@ -493,12 +494,12 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   unsigned Worst = 0, Least = ~0u;
   for (std::int64_t R = 0; R < std::int64_t(BankBytes); R += G) {
     WarpAddresses Lanes = Wave(Base + R);
-    unsigned W = wavefronts(Lanes, Q.AccessBytes);
+    unsigned W = wavefronts(Lanes, Q.AccessBytes, Q.F);
     if (W > Worst || Least == ~0u) {
       if (W > Worst) {
         Worst = W;
         O.Lanes = Lanes;
-        O.Ideal = idealWavefronts(Lanes, Q.AccessBytes);
+        O.Ideal = idealWavefronts(Lanes, Q.AccessBytes, Q.F);
         O.Values = R ? "uniform byte offset = " + std::to_string(R) + " (mod 4)" : "";
       }
     }
@@ -512,8 +513,9 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
 
 AccessResult Analyzer::run() {
   AccessResult R;
-  if (!isValidAccessWidth(Q.AccessBytes)) {
-    R.Reason = "access width of " + std::to_string(Q.AccessBytes) + " bytes is not 1, 2, 4, 8 or 16";
+  if (!isValidAccessWidth(Q.AccessBytes) || !formHasWidth(Q.F, Q.AccessBytes)) {
+    R.Reason = "access width of " + std::to_string(Q.AccessBytes) + " bytes is not one of " +
+               std::string(rule(Q.F).Name) + "'s (" + std::string(rule(Q.F).Widths) + ")";
     return R;
   }
   // Per (instance, warp) outcomes.

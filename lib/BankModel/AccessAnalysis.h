@@ -52,6 +52,8 @@ struct AccessInstance {
 
 struct AccessQuery {
   unsigned AccessBytes = 4;
+  /// The instruction form (InstructionForms.h): how the lanes are served.
+  Form F = Form::LDS;
   /// nullopt: the shape is unknown; blockDim.x is assumed a multiple of 32.
   std::optional<BlockShape> Shape;
   std::vector<AccessInstance> Instances;

@@ -1,6 +1,11 @@
 //===- Wavefronts.cpp - The sm_90 shared-memory bank rules ----------------===//
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
+/// One engine for every instruction form: the form's row (InstructionForms.h)
+/// says which lanes give addresses, how lanes fall into phases, whether lanes
+/// on one word share it, whether adjacent phases merge and how many passes a
+/// phase takes. The CAS loop is simulated round by round.
+//===----------------------------------------------------------------------===//
 #include "BankModel/Wavefronts.h"
 
 #include <algorithm>
@@ -12,9 +17,22 @@ bool isValidAccessWidth(unsigned W) {
   return W == 1 || W == 2 || W == 4 || W == 8 || W == 16;
 }
 
+unsigned lanesPerPhase(unsigned W, Form F) {
+  switch (rule(F).Phases) {
+  case PhaseLayout::PerMatrix:
+    return 8;
+  case PhaseLayout::Atomic:
+    return W <= 4 ? 32 : 16;
+  case PhaseLayout::ByWidth:
+    break;
+  }
+  return W <= 4 ? 32 : W == 8 ? 16 : 8;
+}
+
 namespace {
-unsigned lanesPerPhase(unsigned AccessBytes) {
-  return AccessBytes <= 4 ? 32 : AccessBytes == 8 ? 16 : 8;
+unsigned bytesOf(const WarpAccess &A) {
+  unsigned Fixed = rule(A.F).FixedBytes;
+  return Fixed ? Fixed : A.Bytes;
 }
 
 /// Words touched by one lane: the aligned words covering [Byte, Byte + W).
@@ -25,6 +43,14 @@ void wordsOf(const LaneAddress &L, unsigned W, std::vector<std::uint64_t> &Out) 
     Out.push_back(Wd);
 }
 
+/// The lanes the form reads addresses from, with their activity.
+WarpAddresses addressLanes(const WarpAccess &A) {
+  WarpAddresses L = A.Lanes;
+  for (unsigned I = rule(A.F).AddressLanes; I < WarpSize; ++I)
+    L[I].Active = false;
+  return L;
+}
+
 struct PhaseInfo {
   unsigned Wavefronts = 0; ///< 0 when no lane is active
   std::uint32_t BankMask = 0;
@@ -33,10 +59,10 @@ struct PhaseInfo {
   std::uint64_t Address = 0;
 };
 
-PhaseInfo phase(const WarpAddresses &Lanes, unsigned W, unsigned First, unsigned Count) {
+PhaseInfo phase(const WarpAddresses &Lanes, unsigned W, Counting Count, unsigned First, unsigned N) {
   PhaseInfo P;
   std::vector<std::uint64_t> Words;
-  for (unsigned I = First; I < First + Count; ++I) {
+  for (unsigned I = First; I < First + N; ++I) {
     const LaneAddress &L = Lanes[I];
     if (!L.Active)
       continue;
@@ -49,8 +75,10 @@ PhaseInfo phase(const WarpAddresses &Lanes, unsigned W, unsigned First, unsigned
   }
   if (!P.AnyActive)
     return P;
-  std::sort(Words.begin(), Words.end());
-  Words.erase(std::unique(Words.begin(), Words.end()), Words.end());
+  if (Count == Counting::DistinctWords) {
+    std::sort(Words.begin(), Words.end());
+    Words.erase(std::unique(Words.begin(), Words.end()), Words.end());
+  }
   std::array<unsigned, NumBanks> PerBank{};
   for (std::uint64_t Wd : Words) {
     unsigned B = static_cast<unsigned>(Wd % NumBanks);
@@ -59,32 +87,139 @@ PhaseInfo phase(const WarpAddresses &Lanes, unsigned W, unsigned First, unsigned
   }
   return P;
 }
-} // namespace
 
-unsigned wavefronts(const WarpAddresses &Lanes, unsigned W) {
-  unsigned PerPhase = lanesPerPhase(W);
+/// Wavefronts of one pass of a (non-simulated) form over Lanes.
+unsigned served(const WarpAddresses &Lanes, unsigned W, Form F) {
+  const FormRule &R = rule(F);
+  unsigned PerPhase = lanesPerPhase(W, F);
   unsigned NumPhases = WarpSize / PerPhase;
   std::vector<PhaseInfo> Phases;
   for (unsigned P = 0; P < NumPhases; ++P)
-    Phases.push_back(phase(Lanes, W, P * PerPhase, PerPhase));
-  if (NumPhases == 1)
-    return Phases[0].Wavefronts;
+    Phases.push_back(phase(Lanes, W, R.Count, P * PerPhase, PerPhase));
   unsigned Total = 0;
+  if (!R.MergePairs || NumPhases == 1) {
+    for (const PhaseInfo &P : Phases)
+      Total += P.Wavefronts * R.PassesPerPhase;
+    return Total;
+  }
   for (unsigned P = 0; P < NumPhases; P += 2) {
     const PhaseInfo &A = Phases[P], &B = Phases[P + 1];
     bool Merge = A.Wavefronts == 1 && B.Wavefronts == 1 &&
                  ((A.BankMask & B.BankMask) == 0 ||
                   (A.OneAddress && B.OneAddress && A.Address == B.Address));
-    Total += Merge ? 1 : A.Wavefronts + B.Wavefronts;
+    Total += (Merge ? 1 : A.Wavefronts + B.Wavefronts) * R.PassesPerPhase;
   }
   return Total;
 }
 
-unsigned idealWavefronts(const WarpAddresses &Lanes, unsigned W) {
-  WarpAddresses Contiguous;
+/// The CAS loop of a float (4 bytes) or 64-bit add: each round, the lanes
+/// still pending load the word (LDS rules) and try ATOMS.CAST.SPIN, which
+/// takes two wavefronts per phase with a pending lane; in each phase the
+/// lowest pending lane of each bank succeeds unless an earlier phase of the
+/// round already wrote its address (its compare value is then stale).
+struct LoopCost {
+  unsigned Rounds = 0, Wavefronts = 0;
+};
+LoopCost casLoop(const WarpAddresses &Lanes, unsigned W) {
+  LoopCost C;
+  WarpAddresses Pending = Lanes;
+  unsigned PerPhase = W <= 4 ? 32 : 16;
+  for (;;) {
+    bool Any = false;
+    for (const LaneAddress &L : Pending)
+      Any |= L.Active;
+    if (!Any || C.Rounds > 4 * WarpSize)
+      return C;
+    ++C.Rounds;
+    C.Wavefronts += served(Pending, W, Form::LDS);
+    std::vector<std::uint64_t> Written;
+    std::vector<unsigned> Done;
+    for (unsigned First = 0; First < WarpSize; First += PerPhase) {
+      std::uint32_t Used = 0;
+      bool PhaseActive = false;
+      std::vector<unsigned> Mine;
+      for (unsigned I = First; I < First + PerPhase; ++I) {
+        const LaneAddress &L = Pending[I];
+        if (!L.Active)
+          continue;
+        PhaseActive = true;
+        std::vector<std::uint64_t> Words;
+        wordsOf(L, W, Words);
+        std::uint32_t Banks = 0;
+        for (std::uint64_t Wd : Words)
+          Banks |= 1u << (Wd % NumBanks);
+        if (Banks & Used)
+          continue;
+        Used |= Banks;
+        if (std::find(Written.begin(), Written.end(), L.Byte) != Written.end())
+          continue;
+        Mine.push_back(I);
+      }
+      if (PhaseActive)
+        C.Wavefronts += 2;
+      for (unsigned I : Mine) {
+        Written.push_back(Pending[I].Byte);
+        Done.push_back(I);
+      }
+    }
+    for (unsigned I : Done)
+      Pending[I].Active = false;
+  }
+}
+
+WarpAddresses contiguous(const WarpAddresses &Lanes, unsigned W) {
+  WarpAddresses C;
   for (unsigned I = 0; I < WarpSize; ++I)
-    Contiguous[I] = {Lanes[I].Active, std::uint64_t(I) * W};
-  return wavefronts(Contiguous, W);
+    C[I] = {Lanes[I].Active, std::uint64_t(I) * W};
+  return C;
+}
+
+/// ATOMS.POPC.INC: the warp's increments are summed and one lane adds them.
+WarpAddresses leaderOnly(const WarpAddresses &Lanes) {
+  WarpAddresses L{};
+  for (unsigned I = 0; I < WarpSize; ++I)
+    if (Lanes[I].Active) {
+      L[I] = Lanes[I];
+      break;
+    }
+  return L;
+}
+} // namespace
+
+unsigned wavefronts(const WarpAccess &A) {
+  WarpAddresses L = addressLanes(A);
+  unsigned W = bytesOf(A);
+  if (rule(A.F).Simulated)
+    return casLoop(L, W).Wavefronts;
+  if (A.F == Form::ATOMS_POPC_INC)
+    L = leaderOnly(L);
+  return served(L, W, A.F);
+}
+
+unsigned idealWavefronts(const WarpAccess &A) {
+  WarpAccess C = A;
+  C.Lanes = contiguous(addressLanes(A), bytesOf(A));
+  return wavefronts(C);
+}
+
+unsigned instructions(const WarpAccess &A) {
+  WarpAddresses L = addressLanes(A);
+  bool Any = false;
+  for (const LaneAddress &X : L)
+    Any |= X.Active;
+  if (!Any)
+    return 0;
+  if (rule(A.F).Simulated)
+    return 2 * casLoop(L, bytesOf(A)).Rounds;
+  return 1;
+}
+
+unsigned wavefronts(const WarpAddresses &Lanes, unsigned W, Form F) {
+  return wavefronts(WarpAccess{Lanes, W, F});
+}
+
+unsigned idealWavefronts(const WarpAddresses &Lanes, unsigned W, Form F) {
+  return idealWavefronts(WarpAccess{Lanes, W, F});
 }
 
 unsigned conflictDegree(unsigned Wavefronts, unsigned Ideal) {
@@ -93,15 +228,20 @@ unsigned conflictDegree(unsigned Wavefronts, unsigned Ideal) {
   return std::max(1u, (Wavefronts + Ideal - 1) / Ideal);
 }
 
-BankCollision worstBank(const WarpAddresses &Lanes, unsigned W) {
+BankCollision worstBank(const WarpAddresses &In, unsigned AccessBytes, Form F) {
+  WarpAccess A{In, AccessBytes, F};
+  WarpAddresses Lanes = addressLanes(A);
+  unsigned W = bytesOf(A);
+  bool PerLane = rule(F).Count == Counting::LaneWords;
   BankCollision Best;
-  unsigned PerPhase = lanesPerPhase(W);
+  unsigned PerPhase = rule(F).Simulated ? (W <= 4 ? 32 : 16) : lanesPerPhase(W, F);
   for (unsigned P = 0; P < WarpSize / PerPhase; ++P) {
     for (unsigned B = 0; B < NumBanks; ++B) {
       BankCollision C;
       C.Bank = B;
       C.Phase = P;
       std::vector<std::uint64_t> Words;
+      unsigned LaneWords = 0;
       for (unsigned I = P * PerPhase; I < (P + 1) * PerPhase; ++I) {
         if (!Lanes[I].Active)
           continue;
@@ -111,13 +251,15 @@ BankCollision worstBank(const WarpAddresses &Lanes, unsigned W) {
           if (Wd % NumBanks == B) {
             Words.push_back(Wd);
             C.LaneMask |= 1u << I;
+            ++LaneWords;
           }
       }
       std::sort(Words.begin(), Words.end());
       Words.erase(std::unique(Words.begin(), Words.end()), Words.end());
       C.NumWords = static_cast<unsigned>(std::min<std::size_t>(Words.size(), C.Words.size()));
       std::copy_n(Words.begin(), C.NumWords, C.Words.begin());
-      if (C.NumWords > Best.NumWords)
+      C.NumUses = PerLane ? LaneWords : C.NumWords;
+      if (C.NumUses > Best.NumUses)
         Best = C;
     }
   }

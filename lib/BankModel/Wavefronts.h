@@ -3,7 +3,8 @@
 //===----------------------------------------------------------------------===//
 /// \file
 /// The bank mapping as a function of byte addresses, with the rules measured
-/// on sm_90 (docs/bank-model.md):
+/// on sm_90 (docs/bank-model.md); each instruction form's phases and counting
+/// come from its row in InstructionForms.h. For a plain load:
 ///
 ///   byte address  ...  | word = addr / 4            | byte in word |
 ///   bank = word % 32   (32 banks, 4 bytes each)
@@ -18,6 +19,8 @@
 //===----------------------------------------------------------------------===//
 #ifndef BANKCHECK_BANKMODEL_WAVEFRONTS_H
 #define BANKCHECK_BANKMODEL_WAVEFRONTS_H
+
+#include "BankModel/InstructionForms.h"
 
 #include <array>
 #include <cstdint>
@@ -38,13 +41,26 @@ using WarpAddresses = std::array<LaneAddress, WarpSize>;
 /// True for 1, 2, 4, 8 and 16.
 bool isValidAccessWidth(unsigned AccessBytes);
 
-/// Wavefronts taken by one warp-wide access of AccessBytes bytes per lane.
-/// Zero when no lane is active.
-unsigned wavefronts(const WarpAddresses &Lanes, unsigned AccessBytes);
+/// One warp instruction: each lane's address, the bytes each address covers
+/// (for LDSM/STSM the form fixes 16) and the instruction form.
+struct WarpAccess {
+  WarpAddresses Lanes{};
+  unsigned Bytes = 4;
+  Form F = Form::LDS;
+};
 
-/// Wavefronts of a conflict-free access with the same active lanes (lane i at
-/// byte i * AccessBytes): the baseline the degree is measured against.
-unsigned idealWavefronts(const WarpAddresses &Lanes, unsigned AccessBytes);
+/// Wavefronts the instruction takes, by its form's rule (InstructionForms.h);
+/// for a CAS loop, the total over its rounds. Zero when no lane is active.
+unsigned wavefronts(const WarpAccess &A);
+/// Wavefronts of the same instruction with the same active lanes on a
+/// conflict-free layout (lane i at byte i * Bytes): the baseline of the degree.
+unsigned idealWavefronts(const WarpAccess &A);
+/// Warp instructions executed: 1, or for a CAS loop twice its rounds.
+unsigned instructions(const WarpAccess &A);
+
+/// The same for a plain load of AccessBytes bytes per lane (Form::LDS), or F.
+unsigned wavefronts(const WarpAddresses &Lanes, unsigned AccessBytes, Form F = Form::LDS);
+unsigned idealWavefronts(const WarpAddresses &Lanes, unsigned AccessBytes, Form F = Form::LDS);
 
 /// N of "N-way": wavefronts / ideal, rounded up, at least 1.
 unsigned conflictDegree(unsigned Wavefronts, unsigned Ideal);
@@ -56,11 +72,16 @@ struct BankCollision {
   unsigned Phase = 0;
   std::array<std::uint64_t, WarpSize * 4> Words{}; ///< distinct words, ascending
   unsigned NumWords = 0;
+  /// What the phase's wavefronts count on this bank: NumWords, or for forms
+  /// without broadcast (atomics, cp.async) the lane-words.
+  unsigned NumUses = 0;
   std::uint32_t LaneMask = 0; ///< lanes touching this bank in that phase
 };
-/// The bank with the most distinct words (lowest bank on ties), or a bank
-/// with NumWords == 0 when no lane is active.
-BankCollision worstBank(const WarpAddresses &Lanes, unsigned AccessBytes);
+/// The bank with the most uses (lowest bank on ties), or a bank with
+/// NumUses == 0 when no lane is active.
+BankCollision worstBank(const WarpAddresses &Lanes, unsigned AccessBytes, Form F = Form::LDS);
+/// Lanes per phase of the form for that width (32, 16 or 8).
+unsigned lanesPerPhase(unsigned AccessBytes, Form F = Form::LDS);
 
 } // namespace bankcheck::bank
 

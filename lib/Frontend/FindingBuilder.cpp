@@ -56,6 +56,7 @@ bank::AccessQuery queryFor(const LaunchConfig &Config, const AccessSite &Site,
                            const std::map<const clang::VarDecl *, std::int64_t> &Extents) {
   bank::AccessQuery Q;
   Q.AccessBytes = Site.AccessBytes;
+  Q.F = Site.Form.value_or(Site.Kind == "store" ? bank::Form::STS : bank::Form::LDS);
   Q.Shape = Config.Shape;
   Q.Instances = Site.Instances;
   for (const auto &[Array, L] : Walk.Layouts) {
@@ -116,6 +117,7 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
   F.ElementType = ET.getAsString(Ctx.getPrintingPolicy());
   F.Kind = Site.Kind;
   F.AccessBytes = Site.AccessBytes;
+  F.Instruction = std::string(bank::rule(Site.Form.value_or(bank::Form::LDS)).Name);
   if (Config.Shape)
     F.BlockDim = std::array<unsigned, 3>{Config.Shape->X, Config.Shape->Y, Config.Shape->Z};
   F.BlockDimSource = Config.Source;
@@ -172,7 +174,7 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
 
   // Notes: who collides, with which shape, where the array is declared.
   const bank::Witness &W = *R.Worst;
-  bank::BankCollision C = bank::worstBank(W.Lanes, Site.AccessBytes);
+  bank::BankCollision C = bank::worstBank(W.Lanes, Site.AccessBytes, Q.F);
   std::vector<std::uint64_t> Lanes, Words;
   for (unsigned L = 0; L < bank::WarpSize; ++L)
     if (C.LaneMask & (1u << L))
@@ -191,6 +193,8 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
   F.Notes.push_back({F.Loc, Where + ", lanes " + formatList(Lanes) + " -> bank " +
                                 std::to_string(C.Bank) + ", words " + formatList(Words) +
                                 (Site.AccessBytes > 4 ? " (phase " + std::to_string(C.Phase) + ")" : "")});
+  if (!Site.FormNote.empty())
+    F.Notes.push_back({F.Loc, "issued as " + F.Instruction + ": " + Site.FormNote});
   if (Config.Shape)
     F.Notes.push_back({report::FileLoc(), "block shape " + shapeText(*Config.Shape) + " from " +
                                               Config.Source});

@@ -3,6 +3,8 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/WalkerState.h"
 
+#include "Frontend/AccessForms.h"
+
 #include "Symbolic/Evaluate.h"
 
 #include "clang/AST/Attr.h"
@@ -723,7 +725,9 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
 
 KernelResult walkKernel(const FunctionDecl &Kernel, const LaunchConfig &Config, ASTContext &Ctx) {
   Walker W(Kernel, Config, Ctx);
-  return W.run();
+  KernelResult R = W.run();
+  assignForms(R, Ctx);
+  return R;
 }
 
 } // namespace bankcheck::frontend

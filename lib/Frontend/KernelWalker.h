@@ -43,8 +43,12 @@ struct AccessSite {
   const clang::Expr *Where = nullptr;
   report::FileLoc Loc;
   const clang::VarDecl *Array = nullptr;
-  std::string Kind; ///< load, store, atomic
+  std::string Kind; ///< load, store, atomic, copy
   unsigned AccessBytes = 0;
+  /// The instruction form when the source names it (inline PTX, ldmatrix and
+  /// cp.async wrappers); otherwise formOf decides from the expression.
+  std::optional<bank::Form> Form;
+  std::string FormNote; ///< why this form, when it is not a plain load or store
   std::vector<bank::AccessInstance> Instances;
   std::map<std::string, std::size_t> InstanceIndex; ///< dedup key -> index
   std::string Unmodelled; ///< non-empty: the access cannot be analysed, why

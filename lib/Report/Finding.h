@@ -64,6 +64,9 @@ struct Finding {
   std::string ElementType;
   std::string Kind;       ///< load, store, atomic
   unsigned AccessBytes = 0;
+  /// The instruction form (docs/bank-model.md): LDS, STS, ATOMS, ATOMS.CAS,
+  /// ATOMS.POPC.INC, ATOMS.CAST.SPIN (a CAS loop), LDSM.x1..x4, STSM.x1..x4, LDGSTS.
+  std::string Instruction = "LDS";
   std::optional<std::array<unsigned, 3>> BlockDim;
   std::string BlockDimSource;
   std::string Status;     ///< conflict, clean, possible, unknown

@@ -34,6 +34,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     O["element_type"] = F.ElementType;
     O["kind"] = F.Kind;
     O["access_bytes"] = F.AccessBytes;
+    O["instruction"] = F.Instruction;
     if (F.BlockDim)
       O["block_dim"] = llvm::json::Array{(*F.BlockDim)[0], (*F.BlockDim)[1], (*F.BlockDim)[2]};
     else
