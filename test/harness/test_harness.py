@@ -1,4 +1,4 @@
-# ===- test_harness.py - Unit tests of harness/bankcheck_gpu.py ------------===#
+# ===- test_harness.py - Unit tests of harness/bankcheck_gpu/ --------------===#
 # Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # ===----------------------------------------------------------------------===#
 """CPU-only tests of the GPU harness: microkernel generation, ncu CSV and
