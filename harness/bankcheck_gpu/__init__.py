@@ -33,6 +33,7 @@ Python 3.8+, standard library only: the GPU host has no package registry.
 Modules, one job each:
   cli       options and subcommands; replay (bankcheck + emit + measure + compare)
   codegen   emit: report accesses -> microkernels, manifest, a copy of the tool
+  instructions  the instruction forms (LDS ... LDGSTS), as one table
   metrics   the Nsight Compute metric names, in one table
   ncu_csv   ncu --csv output: metrics per kernel, and the source page
   sass      cuobjdump --dump-sass: shared-memory opcodes, the replay check
@@ -61,10 +62,11 @@ from .codegen import (ATOMIC_TYPE, BANK_PERIOD, IO_BYTES, MAX_STATIC_SHARED, REP
 from .common import (EXIT_DISAGREE, EXIT_ERROR, EXIT_NO_COUNTERS, EXIT_OK, VERSION, HarnessError,
                      counter_problem, find_tool, format_table, load_json, number_text, run_tool,
                      where, write_json)
+from .instructions import FORMS, access_form, access_instruction, access_kind
 from .metrics import KINDS, METRICS, metric_names
 from .micro import compare_dir, compare_microkernels, measure, microkernel_summary
 from .ncu_csv import (SourceColumns, csv_rows, find_column, parse_ncu_metrics, parse_number,
                       parse_source_csv, short_kernel_name)
 from .program import (LINE_SLACK, PROFILE_VERDICTS, compare_profile, hardware_conflict, join_profile,
                       paths_match, profile, profile_row, profile_summary)
-from .sass import check_replay_sass, parse_sass_dump, shared_op, split_predicate
+from .sass import check_replay_sass, classify, parse_sass_dump, shared_op, split_predicate

@@ -9,7 +9,7 @@ import io
 
 from .common import HarnessError
 from .metrics import metric_names
-from .sass import shared_op, split_predicate
+from .sass import classify, shared_op, split_predicate
 
 
 NOISE_PREFIXES = ("==PROF==", "==WARNING==", "==ERROR==", "==INFO==")
@@ -149,8 +149,12 @@ def parse_source_csv(text):
     SASS rows appear twice: de-duplicated on (launch, function, address); a
     repeated (file, function) block starts the next launch of that function.
     Rows with zero wavefronts and zero ideal are skipped (LDS RZ dummies).
+    Shared-memory instructions are those of sass.classify: LDS/LDSM (load),
+    STS/STSM (store), ATOMS (atomic) and LDGSTS (copy, cp.async: its shared
+    wavefronts are in this view, unlike in the l1tex totals).
     Returns a list of dicts: file, line, function, address, opcode, kind,
-    width, executed, wavefronts, ideal, excessive, nway, launch.
+    width, instruction (the form, as bankcheck's JSON names it), cache
+    (LDGSTS), executed, wavefronts, ideal, excessive, nway, launch.
     """
     records, seen = [], set()
     file = function = None
@@ -198,7 +202,7 @@ def parse_source_csv(text):
         if not body or predicate == "@!PT":
             continue
         opcode = body.split()[0]
-        op = shared_op(opcode)
+        op = classify(opcode)
         if op is None:
             continue
         dedup = (launch_of.get(function), function, address)
@@ -213,7 +217,8 @@ def parse_source_csv(text):
         if wavefronts == 0 and ideal == 0:
             continue
         records.append({"file": file, "line": line, "function": function, "address": address,
-                        "opcode": opcode, "kind": op[0], "width": op[1],
+                        "opcode": opcode, "kind": op.kind, "width": shared_op(opcode)[1],
+                        "instruction": op.instruction, "cache": op.cache,
                         "executed": value(cols.executed), "wavefronts": wavefronts,
                         "ideal": ideal, "excessive": value(cols.excessive),
                         "nway": value(cols.nway), "launch": launch_of.get(function)})

@@ -290,7 +290,7 @@ class SassTest(unittest.TestCase):
         self.assertEqual(bg.shared_op("ATOMS.ADD"), ("atomic", 4))
         self.assertEqual(bg.shared_op("LDSM.16.M88.4"), ("load", None))
         self.assertEqual(bg.shared_op("STSM.16.M88.4"), ("store", None))
-        self.assertIsNone(bg.shared_op("LDGSTS.E.BYPASS.128"))
+        self.assertEqual(bg.shared_op("LDGSTS.E.BYPASS.128"), ("copy", 16))
         self.assertIsNone(bg.shared_op("LDG.E.64"))
 
     def test_the_intended_width_passes(self):
@@ -473,10 +473,11 @@ class SourcePageTest(unittest.TestCase):
         self.assertEqual(lds64["file"], "/home/u/app/reduce.cu")
         self.assertEqual(lds64["function"], "reduce<256>(double *, const double *)")
 
-    def test_dummies_zero_rows_global_and_cp_async_are_dropped(self):
+    def test_dummies_zero_rows_and_global_accesses_are_dropped_and_cp_async_is_a_copy(self):
         opcodes = {r["opcode"] for r in self.records}
         self.assertNotIn("LDG.E", opcodes)
-        self.assertNotIn("LDGSTS.E.BYPASS.128", opcodes)
+        (copy,) = self.find(16, "LDGSTS.E.BYPASS.128", launch=0)
+        self.assertEqual((copy["kind"], copy["instruction"], copy["cache"], copy["width"]), ("copy", "LDGSTS", "cg", 16))
         self.assertEqual([r["address"] for r in self.find(15, "LDS", launch=0)], ["0x7f5e2c0000a0"])
 
     def test_kinds_come_from_the_opcode(self):
