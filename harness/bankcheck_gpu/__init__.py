@@ -32,9 +32,10 @@ Python 3.8+, standard library only: the GPU host has no package registry.
 
 Modules, one job each:
   cli       options and subcommands; replay (bankcheck + emit + measure + compare)
-  codegen   emit: report accesses -> microkernels, manifest, a copy of the tool
+  codegen   emit: report accesses -> replay plans, kernels.cu, manifest, a copy of the tool
+  kernels   the CUDA text (inline PTX) of one microkernel, per instruction form
   instructions  the instruction forms (LDS ... LDGSTS), as one table
-  metrics   the Nsight Compute metric names, in one table
+  metrics   the Nsight Compute metric names, in one table, and which group measures a form
   ncu_csv   ncu --csv output: metrics per kernel, and the source page
   sass      cuobjdump --dump-sass: shared-memory opcodes, the replay check
   micro     measure and compare in microkernel mode
@@ -56,14 +57,14 @@ import subprocess
 import sys
 
 from .cli import build_parser, main, replay, run_bankcheck
-from .codegen import (ATOMIC_TYPE, BANK_PERIOD, IO_BYTES, MAX_STATIC_SHARED, REPLAY_TYPES, SASS_SUFFIX,
-                      WARP_SIZE, emit, expected_sass, kernels_report, plan_replay, render_cu,
-                      render_kernel)
+from .codegen import (BANK_PERIOD, IO_BYTES, MAX_STATIC_SHARED, SASS_SUFFIX, WARP_SIZE, emit,
+                      expected_sass, kernels_report, plan_replay, render_cu)
 from .common import (EXIT_DISAGREE, EXIT_ERROR, EXIT_NO_COUNTERS, EXIT_OK, VERSION, HarnessError,
                      counter_problem, find_tool, format_table, load_json, number_text, run_tool,
                      where, write_json)
 from .instructions import FORMS, access_form, access_instruction, access_kind
-from .metrics import KINDS, METRICS, metric_names
+from .kernels import ptx_instruction, render_kernel
+from .metrics import GROUPS, KINDS, METRICS, UNVERIFIED, counters_for, metric_names
 from .micro import compare_dir, compare_microkernels, measure, microkernel_summary
 from .ncu_csv import (SourceColumns, csv_rows, find_column, parse_ncu_metrics, parse_number,
                       parse_source_csv, short_kernel_name)

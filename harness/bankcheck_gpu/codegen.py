@@ -8,44 +8,71 @@ import os
 import shutil
 
 from .common import VERSION, HarnessError, load_json, where, write_json
-from .metrics import KINDS
+from .instructions import CACHE_MODES, FORMS, access_form, arch_number
+from .kernels import ptx_instruction, render_kernel
+from .sass import SASS_SUFFIX
 
 WARP_SIZE = 32
 BANK_PERIOD = 128        # 32 banks x 4 bytes: shifting every lane by this keeps banks and words
 MAX_STATIC_SHARED = 48 * 1024
-IO_BYTES = WARP_SIZE * 16  # per-lane input/output slots, wide enough for float4
+IO_BYTES = WARP_SIZE * 16  # per-lane input/output slots: four 32-bit words
 
 
 # ---------------------------------------------------------------------------
-# Replay types: access width -> the C++ type each lane moves, and the SASS
-# instruction that must carry it (width checked from the opcode suffix).
-# Unsigned 1- and 2-byte types: LDS.U8/LDS.U16 (a signed type gives .S8/.S16,
-# the same width). 4-byte atomics replay as int atomicAdd (ATOMS.ADD): a float
-# atomicAdd on shared memory is a LDS + ATOMS.CAST.SPIN loop on sm_90.
+# The SASS each form's replay must compile to (what compare's SASS check
+# accepts, sass.check_replay_sass, shown in the manifest). LDS/STS widths from
+# the opcode suffix: ld.shared.u8 gives LDS.U8 (a signed type .S8, the same
+# width). LDSM/STSM .x1 prints no count. LDGSTS: .BYPASS for cp.async.cg, the
+# width from .64/.128, none for 4 bytes.
 # ---------------------------------------------------------------------------
-REPLAY_TYPES = {1: "unsigned char", 2: "unsigned short", 4: "float", 8: "float2", 16: "float4"}
-ATOMIC_TYPE = "int"
-SASS_SUFFIX = {1: ".U8", 2: ".U16", 4: "", 8: ".64", 16: ".128"}
-
-
-def expected_sass(kind, width):
-    """The SASS opcode a replay of this access should compile to."""
-    if kind == "atomic":
-        return "ATOMS.ADD"
-    return ("LDS" if kind == "load" else "STS") + SASS_SUFFIX[width]
+def expected_sass(instruction, width, cache=None):
+    """The SASS opcode(s) a replay of this form and width should compile to."""
+    form = FORMS[instruction]
+    wide = ".64" if width == 8 else ""
+    if form.family in ("LDS", "STS"):
+        return form.family + SASS_SUFFIX[width]
+    if form.name == "ATOMS":
+        return "ATOMS.ADD" + wide
+    if form.name in ("ATOMS.CAS", "ATOMS.POPC.INC"):
+        return form.name + wide
+    if form.name == "ATOMS.CAST.SPIN":
+        return "LDS + ATOMS.CAST.SPIN"
+    if form.family in ("LDSM", "STSM"):
+        return (f"{form.family}.16." + ("MT88" if form.trans else "M88") +
+                ("" if form.matrices == 1 else f".{form.matrices}"))
+    return "LDGSTS.E" + (".BYPASS" if cache == "cg" else "") + {4: "", 8: ".64", 16: ".128"}[width]
 
 
 def round_up(value, multiple):
     return (value + multiple - 1) // multiple * multiple
 
 
-def plan_replay(index, access):
+def matrix_lanes(lanes, address_lanes, active):
+    """LDSM/STSM run on every lane (.aligned): a lane without an address takes
+    the address of lane 0 of its matrix group (lanes 8i..8i+7), or of the first
+    address-giving lane when that one has none. Addresses of lanes past the
+    form's address lanes are not used by the hardware. Returns (offsets,
+    lanes inside the address lanes that had none)."""
+    filled, missing = [], []
+    for lane in range(WARP_SIZE):
+        offset = lanes[lane] if lane < address_lanes else None
+        if offset is None:
+            if lane < address_lanes:
+                missing.append(lane)
+            first = 8 * (lane // 8)
+            offset = lanes[first] if first < address_lanes and lanes[first] is not None else active[0]
+        filled.append(offset)
+    return filled, missing
+
+
+def plan_replay(index, access, arch=None):
     """Decide how to replay one report access.
 
     Returns (entry, None) for a replayable access or (None, reason) when it is
     skipped. Offsets are rebased by a multiple of 128 bytes so the buffer stays
     small; that keeps every lane's bank and word identity (and 16-byte
-    alignment), so the wavefront count is unchanged.
+    alignment), so the wavefront count is unchanged. With arch, forms newer
+    than it are skipped (stmatrix needs sm_90, cp.async sm_80, ldmatrix sm_75).
     """
     worst = access.get("worst")
     if not worst:
@@ -57,23 +84,37 @@ def plan_replay(index, access):
         return None, "worst.lanes holds a non-integer offset"
     if not isinstance(access.get("wavefronts_worst"), int):
         return None, "no predicted wavefront count (wavefronts_worst) to compare with"
-    kind = access.get("kind")
+    form, reason = access_form(access)
+    if form is None:
+        return None, reason
     width = access.get("access_bytes")
-    if kind not in KINDS:
-        return None, f"unknown access kind {kind!r}"
-    if width not in REPLAY_TYPES:
-        return None, f"unsupported access width {width!r}"
-    if kind == "atomic" and width != 4:
-        return None, f"atomic replay supports 4-byte atomicAdd only (access is {width} bytes)"
-    active = [o for o in lanes if o is not None]
+    if width not in form.widths:
+        return None, (f"unsupported access width {width!r} for {form.name} "
+                      f"(it replays {'/'.join(map(str, form.widths))} bytes per address)")
+    cache = None
+    if form.family == "LDGSTS":
+        cache = access.get("cache") or "ca"
+        if cache not in CACHE_MODES:
+            return None, f"unknown cp.async cache mode {cache!r} (ca or cg)"
+        if cache == "cg" and width != 16:
+            return None, f"cp.async.cg copies 16 bytes only (access is {width} bytes)"
+    sm = arch_number(arch)
+    if sm is not None and sm < form.min_sm:
+        return None, f"{form.name} needs sm_{form.min_sm} or later (emitting for {arch})"
+    active = [o for o in lanes[:form.address_lanes] if o is not None]
     if not active:
         return None, "no active lane in the worst warp instance"
     misaligned = sorted({o for o in active if o % width})
     if misaligned:
         return None, f"offset {misaligned[0]} is not a multiple of the {width}-byte access width"
+    missing = []
+    if form.family in ("LDSM", "STSM"):
+        lanes_used, missing = matrix_lanes(lanes, form.address_lanes, active)
+    else:
+        lanes_used = lanes
     base = min(active) // BANK_PERIOD * BANK_PERIOD
-    offsets = [-1 if o is None else o - base for o in lanes]
-    buffer_bytes = round_up(max(max(offsets) + 16, IO_BYTES), BANK_PERIOD)
+    offsets = [-1 if o is None else o - base for o in lanes_used]
+    buffer_bytes = round_up(max(offsets) + 16, BANK_PERIOD)
     if buffer_bytes > MAX_STATIC_SHARED:
         return None, (f"the lanes span {buffer_bytes} bytes, over the "
                       f"{MAX_STATIC_SHARED}-byte static shared memory limit")
@@ -86,10 +127,10 @@ def plan_replay(index, access):
         "source_kernel": access.get("kernel"),
         "array": access.get("array"),
         "element_type": access.get("element_type"),
-        "kind": kind,
+        "kind": form.kind,
+        "instruction": form.name,
         "access_bytes": width,
-        "replay_type": ATOMIC_TYPE if kind == "atomic" else REPLAY_TYPES[width],
-        "expected_sass": expected_sass(kind, width),
+        "counters": form.counters,
         "status": access.get("status"),
         "wavefronts_worst": access.get("wavefronts_worst"),
         "ideal_wavefronts": access.get("ideal_wavefronts"),
@@ -99,57 +140,29 @@ def plan_replay(index, access):
         "offsets": offsets,
         "buffer_bytes": buffer_bytes,
     }
+    if cache:
+        entry["cache"] = cache
+    entry["replay_type"] = ptx_instruction(entry)
+    entry["expected_sass"] = expected_sass(form.name, width, cache)
+    if missing:
+        entry["filled_lanes"] = missing
     return entry, None
 
 
-def render_kernel(entry):
-    """CUDA source lines of one microkernel and the 0-based index of the line
-    holding the replayed access (the line profile mode attributes it to)."""
-    k, t, n = entry["kernel"], entry["replay_type"], entry["buffer_bytes"]
-    kind = entry["kind"]
-    comment = (f"// {k}: {where(entry)} {entry.get('source_kernel') or '?'}: {kind} of "
-               f"{entry.get('array') or '?'}, {entry['access_bytes']} bytes/lane; bankcheck "
-               f"predicts {entry.get('wavefronts_worst')} wavefronts (ideal "
-               f"{entry.get('ideal_wavefronts')}), {entry.get('status')}")
-    lines = [
-        comment,
-        f"extern \"C\" __global__ void {k}(const int *__restrict__ offsets, "
-        f"const {t} *__restrict__ in, {t} *__restrict__ out) {{",
-        f"  __shared__ __align__(128) unsigned char buf[{n}];",
-        "  const int lane = threadIdx.x;",
-    ]
-    if kind in ("load", "atomic"):
-        # Initialised, so the loads read defined data and cannot be folded;
-        # lane-linear 4-byte stores take one wavefront each, on other lines.
-        lines += [f"  for (int i = lane; i < {n} / 4; i += 32) reinterpret_cast<int *>(buf)[i] = i;",
-                  "  __syncthreads();"]
-    lines.append("  const int off = offsets[lane];  // -1: inactive lane")
-    # The access and the use of its result share one line: ncu attributes a
-    # wide LDS to the line where its value is used.
-    if kind == "load":
-        lines.append(f"  if (off >= 0) out[lane] = *reinterpret_cast<const {t} *>(buf + off);  // replayed access")
-        access_line = len(lines) - 1
-    elif kind == "store":
-        lines += [f"  const {t} v = in[lane];",
-                  "  if (off >= 0)",
-                  f"    *reinterpret_cast<{t} *>(buf + off) = v;  // replayed access",
-                  "  __syncthreads();",
-                  "  // Lane-linear read-back (conflict-free) keeps the store alive.",
-                  f"  out[lane] = reinterpret_cast<const {t} *>(buf)[lane];"]
-        access_line = len(lines) - 4
-    else:
-        lines.append("  if (off >= 0) out[lane] = atomicAdd(reinterpret_cast<int *>(buf + off), in[lane]);"
-                     "  // replayed access")
-        access_line = len(lines) - 1
-    lines.append("}")
-    return lines, access_line
+def kernel_comment(entry):
+    what = entry["instruction"] + (f".{entry['cache']}" if entry.get("cache") else "")
+    return (f"// {entry['kernel']}: {where(entry)} {entry.get('source_kernel') or '?'}: {what} "
+            f"({entry['kind']}) of {entry.get('array') or '?'}, {entry['access_bytes']} bytes/address; "
+            f"bankcheck predicts {entry.get('wavefronts_worst')} wavefronts (ideal "
+            f"{entry.get('ideal_wavefronts')}), {entry.get('status')}")
 
 
 CU_PROLOGUE = """\
 // Generated by bankcheck-gpu {version} from {report}. Do not edit.
-// One microkernel per replayed access: one warp (<<<1, 32>>>), one shared
-// memory instruction of the access's width at the offsets bankcheck gave for
-// its worst warp instance, read from a global table so nothing is folded.
+// One microkernel per replayed access: one warp (<<<1, 32>>>) and one shared
+// memory instruction, of the access's form and width (inline PTX), at the
+// offsets bankcheck gave for its worst warp instance, read from a global table
+// so nothing is folded. No other shared-memory instruction is in a kernel.
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
@@ -171,7 +184,7 @@ def render_cu(entries, report_name):
     out = CU_PROLOGUE.format(version=VERSION, report=report_name).splitlines()
     for entry in entries:
         out.append("")
-        lines, access_line = render_kernel(entry)
+        lines, access_line = render_kernel(entry, kernel_comment(entry))
         entry["cu_line"] = len(out) + access_line + 1
         out += lines
     out += ["", f"static const int kNumKernels = {len(entries)};"]
@@ -190,9 +203,8 @@ def render_cu(entries, report_name):
                 f"  CHECK(cudaMalloc(&out, {IO_BYTES}));",
                 f"  CHECK(cudaMemset(in, 0, {IO_BYTES}));"]
         for row, entry in enumerate(entries):
-            t = entry["replay_type"]
             out += [f"  {entry['kernel']}<<<1, 32>>>(offsets + {row} * 32, "
-                    f"static_cast<const {t} *>(in), static_cast<{t} *>(out));",
+                    "static_cast<const unsigned *>(in), static_cast<unsigned *>(out));",
                     "  CHECK(cudaGetLastError());",
                     "  CHECK(cudaDeviceSynchronize());"]
         out += ["  CHECK(cudaFree(offsets));", "  CHECK(cudaFree(in));", "  CHECK(cudaFree(out));"]
@@ -218,7 +230,8 @@ def kernels_report(entries, report):
     accesses = []
     for entry in entries:
         access = dict(report["accesses"][entry["index"]])
-        access.update({"file": "kernels.cu", "line": entry["cu_line"], "kernel": entry["kernel"]})
+        access.update({"file": "kernels.cu", "line": entry["cu_line"], "kernel": entry["kernel"],
+                       "instruction": entry["instruction"]})
         if entry.get("variant") == "after-fix":
             access.update({"wavefronts_worst": entry["wavefronts_worst"],
                            "ideal_wavefronts": entry["ideal_wavefronts"],
@@ -237,7 +250,7 @@ def emit(report_path, out_dir, arch):
         raise HarnessError(f"{report_path}: not a bankcheck JSON report (no 'accesses' list)")
     entries, skipped = [], []
     for index, access in enumerate(report["accesses"]):
-        entry, reason = plan_replay(index, access)
+        entry, reason = plan_replay(index, access, arch)
         if entry:
             entries.append(entry)
             # The same access after the proposed padding, when bankcheck gives one.
@@ -246,7 +259,7 @@ def emit(report_path, out_dir, arch):
                 variant = dict(access, worst={"lanes": fixed.get("lanes")},
                                wavefronts_worst=fixed.get("wavefronts_worst"),
                                ideal_wavefronts=fixed.get("ideal_wavefronts"))
-                fixed_entry, _ = plan_replay(index, variant)
+                fixed_entry, _ = plan_replay(index, variant, arch)
                 if fixed_entry:
                     fixed_entry["kernel"] = f"k{index}_fixed"
                     fixed_entry["variant"] = "after-fix"
@@ -254,6 +267,7 @@ def emit(report_path, out_dir, arch):
         else:
             skipped.append({"index": index, "file": access.get("file"), "line": access.get("line"),
                             "column": access.get("column"), "kind": access.get("kind"),
+                            "instruction": access.get("instruction"),
                             "access_bytes": access.get("access_bytes"),
                             "status": access.get("status"), "reason": reason})
     os.makedirs(out_dir, exist_ok=True)

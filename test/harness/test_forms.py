@@ -2,15 +2,159 @@
 # Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # ===----------------------------------------------------------------------===#
 """CPU-only tests of the instruction forms (LDSM, STSM, LDGSTS, the ATOMS
-variants): the SASS check. Fixtures (fixtures/*-forms*) are hand-written in
-the formats ncu 2025.3 and cuobjdump 13.0 print, as in test_harness.py.
+variants): the PTX each microkernel holds, the SASS check, and which counters
+measure each form. Fixtures (fixtures/*-forms*) are hand-written in the
+formats ncu 2025.3 and cuobjdump 13.0 print, as in test_harness.py.
 
 Run: python3 -m unittest discover -s test/harness
 """
 
+import json
+import os
+import re
+import subprocess
 import unittest
+from unittest import mock
 
-from test_harness import bg, fixture
+from test_harness import FIXTURES, TempDirTest, bg, find_nvcc, fixture, kernel_text, run_main
+
+from bankcheck_gpu import micro  # noqa: E402
+
+
+class EmitFormsTest(TempDirTest):
+    def emit_forms(self, arch="sm_90"):
+        out = self.path("forms")
+        manifest = bg.emit(os.path.join(FIXTURES, "report-forms.json"), out, arch)
+        with open(os.path.join(out, "kernels.cu"), encoding="utf-8") as f:
+            return out, {e["kernel"]: e for e in manifest["accesses"]}, manifest, f.read()
+
+    def test_every_form_is_replayed_as_its_ptx(self):
+        _, by_kernel, _, source = self.emit_forms()
+        want = {
+            "k0": ("LDSM.x4", "LDSM.16.M88.4", 'asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 '
+                   '{%0, %1, %2, %3}, [%4];" : "=r"(v0), "=r"(v1), "=r"(v2), "=r"(v3) : "r"(addr));'),
+            "k1": ("LDSM.x4.trans", "LDSM.16.MT88.4",
+                   'asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"'),
+            "k2": ("LDSM.x1", "LDSM.16.M88",
+                   'asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];" : "=r"(v0) : "r"(addr));'),
+            "k3": ("LDSM.x2.trans", "LDSM.16.MT88.2",
+                   'asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];"'),
+            "k4": ("STSM.x4", "STSM.16.M88.4",
+                   'asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};" :: "r"(addr), '
+                   '"r"(in[4 * lane + 0]), "r"(in[4 * lane + 1]), "r"(in[4 * lane + 2]), "r"(in[4 * lane + 3]) '
+                   ': "memory");'),
+            "k5": ("STSM.x2", "STSM.16.M88.2",
+                   'asm volatile("stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1, %2};"'),
+            "k6": ("LDGSTS", "LDGSTS.E.BYPASS.128",
+                   'if (off >= 0) asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(addr), '
+                   '"l"(in + 4 * lane) : "memory");'),
+            "k7": ("LDGSTS", "LDGSTS.E.64", 'asm volatile("cp.async.ca.shared.global [%0], [%1], 8;"'),
+            "k8": ("LDGSTS", "LDGSTS.E", 'asm volatile("cp.async.ca.shared.global [%0], [%1], 4;"'),
+            "k9": ("ATOMS.CAS", "ATOMS.CAS", 'if (off >= 0) asm volatile("atom.shared.cas.b32 %0, [%1], %2, %3;" '
+                   ': "=r"(v0) : "r"(addr), "r"(in[4 * lane]), "r"(in[4 * lane + 1]) : "memory");'),
+            "k10": ("ATOMS.POPC.INC", "ATOMS.POPC.INC",
+                    "if (off >= 0) v0 = atomicAdd(reinterpret_cast<unsigned *>(buf + off), 1u);"),
+            "k11": ("ATOMS.CAST.SPIN", "LDS + ATOMS.CAST.SPIN",
+                    "if (off >= 0) v0 = __float_as_uint(atomicAdd(reinterpret_cast<float *>(buf + off), "
+                    "__uint_as_float(in[4 * lane])));"),
+            "k12": ("ATOMS", "ATOMS.ADD.64", 'asm volatile("atom.shared.add.u64 %0, [%1], %2;" : "=l"(w) : '
+                    '"r"(addr), "l"(x) : "memory");'),
+        }
+        for kernel, (instruction, sass, text) in want.items():
+            entry = by_kernel[kernel]
+            self.assertEqual((entry["instruction"], entry["expected_sass"]), (instruction, sass), kernel)
+            self.assertIn(text, kernel_text(source, kernel), kernel)
+        self.assertIn('asm volatile("cp.async.wait_all;" ::: "memory");', kernel_text(source, "k6"))
+        self.assertEqual((by_kernel["k6"]["cache"], by_kernel["k7"]["cache"]), ("cg", "ca"))
+        self.assertEqual(by_kernel["k4"]["replay_type"], "stmatrix.sync.aligned.m8n8.x4.shared.b16")
+
+    def test_the_replayed_access_is_the_only_shared_memory_instruction(self):
+        _, by_kernel, _, source = self.emit_forms()
+        shared = re.compile(r"ld\.shared|st\.shared|atom\.shared|ldmatrix|stmatrix|cp\.async\.c[ag]|atomicAdd")
+        for kernel, entry in by_kernel.items():
+            lines = kernel_text(source, kernel).splitlines()
+            self.assertEqual([i for i, ln in enumerate(lines) if shared.search(ln)],
+                             [i for i, ln in enumerate(lines) if ln.endswith("// replayed access")], kernel)
+            self.assertEqual(sum("// replayed access" in ln for ln in lines), 1, kernel)
+            self.assertIn("__shared__ __align__(128) unsigned char buf[", lines[1], kernel)
+
+    def test_matrix_forms_run_on_every_lane(self):
+        _, by_kernel, _, source = self.emit_forms()
+        for kernel in ("k0", "k1", "k2", "k3", "k4", "k5", "k16"):
+            self.assertNotIn("if (off >= 0)", kernel_text(source, kernel), kernel)
+            self.assertNotIn(-1, by_kernel[kernel]["offsets"], kernel)
+        self.assertIn("if (off >= 0)", kernel_text(source, "k6"))
+
+    def test_lanes_without_an_address_take_lane_0_of_their_matrix_group(self):
+        _, by_kernel, _, _ = self.emit_forms()
+        x1 = by_kernel["k2"]["offsets"]  # lanes 0-7 give the rows; 8-31 are not used by the hardware
+        self.assertEqual(x1[:8], [128 * i for i in range(8)])
+        self.assertEqual(set(x1[8:]), {x1[0]})
+        x2 = by_kernel["k3"]["offsets"]
+        self.assertEqual(x2[:16], [144 * i - by_kernel["k3"]["base_offset"] for i in range(16)])
+        self.assertEqual(set(x2[16:]), {x2[0]})
+        hole = by_kernel["k16"]  # lane 5 of an .x4 has no address in the report
+        self.assertEqual(hole["filled_lanes"], [5])
+        self.assertEqual(hole["offsets"][5], hole["offsets"][0])
+        self.assertNotIn("filled_lanes", by_kernel["k0"])
+
+    def test_unreplayable_forms_are_skipped_with_a_reason(self):
+        _, _, manifest, _ = self.emit_forms()
+        reasons = {s["index"]: s["reason"] for s in manifest["skipped"]}
+        self.assertEqual(sorted(reasons), [13, 14, 15, 17])
+        self.assertIn("cp.async.cg copies 16 bytes only", reasons[13])
+        self.assertIn("not a multiple of the 16-byte access width", reasons[14])
+        self.assertIn("unknown instruction form 'LDSM.x8'", reasons[15])
+        self.assertIn("unsupported access width 8 for ATOMS.POPC.INC", reasons[17])
+        self.assertEqual(next(s for s in manifest["skipped"] if s["index"] == 15)["instruction"], "LDSM.x8")
+
+    def test_forms_newer_than_the_arch_are_skipped(self):
+        _, by_kernel, manifest, _ = self.emit_forms("sm_80")
+        reasons = {s["index"]: s["reason"] for s in manifest["skipped"]}
+        self.assertIn("STSM.x4 needs sm_90 or later (emitting for sm_80)", reasons[4])
+        self.assertIn("k6", by_kernel)  # cp.async is sm_80
+        _, by_kernel, manifest, _ = self.emit_forms("sm_70")
+        self.assertEqual(sorted(e["instruction"] for e in by_kernel.values()),
+                         ["ATOMS", "ATOMS.CAS", "ATOMS.CAST.SPIN", "ATOMS.POPC.INC"])
+
+    def test_an_access_without_an_instruction_keeps_todays_meaning(self):
+        for kind, form in (("load", "LDS"), ("store", "STS"), ("atomic", "ATOMS")):
+            entry, _ = bg.plan_replay(0, {"kind": kind, "access_bytes": 4, "wavefronts_worst": 1,
+                                          "worst": {"lanes": [4 * i for i in range(32)]}})
+            self.assertEqual((entry["instruction"], entry["counters"]), (form, kind))
+        self.assertEqual(bg.access_kind({"kind": "store", "instruction": "LDGSTS"}), "copy")
+        self.assertEqual(bg.access_kind({"kind": "load"}), "load")
+        self.assertEqual(bg.access_instruction({"kind": "atomic"}), "ATOMS")
+
+    def test_kernels_report_names_each_form_at_its_line(self):
+        out, by_kernel, _, source = self.emit_forms()
+        with open(os.path.join(out, "kernels-report.json"), encoding="utf-8") as f:
+            own = json.load(f)["accesses"]
+        lines = source.splitlines()
+        self.assertEqual([a["instruction"] for a in own], [e["instruction"] for e in by_kernel.values()])
+        for a in own:
+            self.assertIn("// replayed access", lines[a["line"] - 1], a["kernel"])
+
+    @unittest.skipUnless(find_nvcc(), "nvcc not installed")
+    def test_every_form_compiles_for_sm_90_to_one_shared_instruction_per_kernel(self):
+        out, by_kernel, _, _ = self.emit_forms()
+        ptx = os.path.join(out, "kernels.ptx")
+        for argv in (["-ptx", "-o", ptx], ["-c", "-o", os.path.join(out, "k.o")]):
+            proc = subprocess.run([find_nvcc(), "-arch=sm_90", "-O3", "-lineinfo",
+                                   os.path.join(out, "kernels.cu")] + argv,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            self.assertEqual(proc.returncode, 0, proc.stdout.decode(errors="replace"))
+        with open(ptx, encoding="utf-8") as f:
+            text = f.read()
+        shared = re.compile(r"^\s*(ld\.shared|st\.shared|atom\.shared|ldmatrix|stmatrix|cp\.async\.c[ag])\S*",
+                            re.M)
+        for kernel, entry in by_kernel.items():
+            start = text.index(f".entry {kernel}(")
+            end = text.find(".entry ", start + 1)
+            found = [m.group(0).split()[0] for m in shared.finditer(text[start:end if end > 0 else None])]
+            self.assertEqual(len(found), 1, (kernel, found))
+            if entry["replay_type"].startswith(("ld", "st", "atom.", "cp.")):
+                self.assertEqual(found[0], entry["replay_type"], kernel)
 
 
 class SassFormsTest(unittest.TestCase):
@@ -70,6 +214,186 @@ class SassFormsTest(unittest.TestCase):
         self.assertFalse(self.check("k9", "ATOMS", 4)[0])
         self.assertFalse(self.check("k4", "STSM.x4.trans")[0])
 
+
+class MetricsTest(unittest.TestCase):
+    def test_each_form_has_the_counters_of_its_group(self):
+        groups = {name: form.counters for name, form in bg.FORMS.items()}
+        self.assertEqual({groups[n] for n in ("LDSM.x1", "LDSM.x2.trans", "LDSM.x4")}, {"ldsm"})
+        self.assertEqual({groups[n] for n in ("STSM.x1", "STSM.x4.trans")}, {"stsm"})
+        self.assertEqual(groups["LDGSTS"], "ldgsts")
+        self.assertEqual({groups[n] for n in ("ATOMS", "ATOMS.CAS", "ATOMS.POPC.INC", "ATOMS.CAST.SPIN")},
+                         {"atomic"})
+        self.assertEqual((groups["LDS"], groups["STS"]), ("load", "store"))
+        self.assertEqual(len(bg.FORMS), 19)
+
+    def test_the_table_holds_the_tensor_core_counters(self):
+        self.assertEqual(bg.counters_for("ldsm"), {
+            "instructions": "smsp__sass_inst_executed_op_ldsm.sum",
+            "wavefronts": "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum",
+            "conflicts": None})
+        self.assertEqual(bg.counters_for("ldgsts"), {
+            "instructions": "smsp__sass_inst_executed_op_ldgsts.sum",
+            "wavefronts": "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
+            "conflicts": None})
+        self.assertEqual(bg.counters_for("atomic")["instructions"], "smsp__sass_inst_executed_op_shared_atom.sum")
+        self.assertIsNone(bg.counters_for("stsm")["wavefronts"])  # measured on the source view
+
+    def test_ldgsts_never_reads_the_totals_that_leave_it_out(self):
+        names = [n for n in bg.counters_for("ldgsts").values() if n]
+        self.assertTrue(all(n.startswith("smsp__sass_") for n in names), names)
+        self.assertFalse(any("bank_conflicts" in n for n in names))
+
+    def test_every_metric_is_requested_and_the_unverified_ones_are_in_the_table(self):
+        names = bg.metric_names()
+        for group in bg.GROUPS:
+            for name in bg.counters_for(group).values():
+                if name:
+                    self.assertIn(name, names)
+        self.assertTrue(set(bg.UNVERIFIED) <= set(names))
+
+    def test_a_metric_ncu_rejects_is_found_in_its_error_line(self):
+        names = bg.metric_names()
+        text = "==PROF== Connected\n==ERROR== Failed to find metric smsp__sass_inst_executed_op_stsm\n"
+        self.assertEqual(micro.rejected_metrics(text, names), ["smsp__sass_inst_executed_op_stsm.sum"])
+        self.assertEqual(micro.rejected_metrics("smsp__sass_inst_executed_op_stsm.sum\n", names), [])
+        text = "==ERROR== Invalid metric name: smsp__sass_inst_executed_op_shared_ld.sum"
+        self.assertEqual(micro.rejected_metrics(text, names), ["smsp__sass_inst_executed_op_shared_ld.sum"])
+
+
+class MicroFormsTest(TempDirTest):
+    def setUp(self):
+        super().setUp()
+        self.manifest = bg.emit(os.path.join(FIXTURES, "report-forms.json"), self.path("forms"), "sm_90")
+        view = {}
+        for r in bg.parse_source_csv(fixture("source-forms.csv")):
+            view.setdefault(bg.short_kernel_name(r["function"]), []).append(r)
+        self.measured = {"kernels": bg.parse_ncu_metrics(fixture("ncu-forms.csv")), "source_view": view}
+
+    def rows(self, sass=None):
+        rows = bg.compare_microkernels(self.manifest, self.measured, sass or fixture("sass-forms.txt"))
+        return {r["kernel"]: r for r in rows}
+
+    def test_verdicts(self):
+        verdicts = {k: r["verdict"] for k, r in self.rows().items()}
+        self.assertEqual(verdicts.pop("k2"), "not-measured")  # ncu could not profile it
+        self.assertEqual(verdicts.pop("k5"), "disagree")      # the source view shows 4, bankcheck 2
+        self.assertEqual(set(verdicts.values()), {"agree"})
+        self.assertEqual(len(verdicts), 12)
+
+    def test_ldmatrix_is_read_on_its_own_counters(self):
+        self.measured["kernels"]["k0"]["smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum"] = 8
+        row = self.rows()["k0"]
+        self.assertEqual((row["counters"], row["measured_from"], row["measured"]), ("ldsm", "metrics", 8))
+        self.assertEqual(row["verdict"], "disagree")  # op_ld still says 32: it is not read
+
+    def test_cp_async_is_read_on_the_ldgsts_counters(self):
+        row = self.rows()["k6"]
+        self.assertEqual(self.measured["kernels"]["k6"]["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"], 0)
+        self.assertEqual((row["counters"], row["measured_instructions"], row["measured_wavefronts"]),
+                         ("ldgsts", 1, 4))
+        self.assertEqual(row["source_view"]["wavefronts"], 4)
+        self.assertIsNone(row["measured_conflicts"])
+
+    def test_stmatrix_is_measured_on_the_source_view(self):
+        row = self.rows()["k4"]
+        self.assertEqual((row["measured_from"], row["measured_instructions"], row["measured"]),
+                         ("source view", 1, 32))
+        del self.measured["source_view"]
+        self.assertEqual(self.rows()["k4"]["verdict"], "not-measured")
+        self.assertEqual(self.rows()["k0"]["verdict"], "agree")  # the others need no source view
+
+    def test_the_cas_loop_is_compared_over_the_whole_loop(self):
+        row = self.rows()["k11"]
+        self.assertEqual((row["measured_instructions"], row["measured_per_instruction"], row["measured"]),
+                         (4, 10, 40))
+        self.assertEqual(row["verdict"], "agree")
+        self.assertEqual(row["sass"], ["LDS", "ATOMS.CAST.SPIN"])
+
+    def test_a_form_executed_twice_or_compiled_to_another_form_is_a_bad_replay(self):
+        self.measured["kernels"]["k9"]["smsp__sass_inst_executed_op_shared_atom.sum"] = 2
+        self.measured["kernels"]["k9"]["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum"] = 128
+        self.assertEqual(self.rows()["k9"]["verdict"], "bad-replay")
+        sass = fixture("sass-forms.txt").replace("Function : k1\n", "Function : k1_as_built\n") \
+            .replace("Function : not_transposed\n", "Function : k1\n")
+        row = self.rows(sass)["k1"]
+        self.assertEqual((row["verdict"], row["sass"]), ("bad-replay", ["LDSM.16.M88.4"]))
+
+    def test_the_table_shows_each_form(self):
+        text, agree, _ = bg.microkernel_summary(list(self.rows().values()), self.manifest["skipped"])
+        self.assertIn("LDGSTS.cg", text)
+        self.assertIn("LDSM.x4.trans", text)
+        self.assertIn("agreement: 12/14 (85.7%)", text)
+        self.assertIn("cp.async.cg copies 16 bytes only", text)
+
+
+class MeasureFormsTest(TempDirTest):
+    """measure with a stand-in ncu that answers each of its three calls."""
+
+    def ncu(self, reject_first=False):
+        calls = self.path("ncu-calls")
+        reject = ('if [ ! -e "{m}" ]; then : > "{m}"; '
+                  'echo "==ERROR== Failed to find metric smsp__sass_inst_executed_op_stsm"; exit 1; fi; '
+                  .format(m=self.path("rejected-once"))) if reject_first else ""
+        body = (f'echo "$*" >> "{calls}"\n'
+                'case "$*" in\n'
+                '  *SourceCounters*) for a; do [ "$prev" = -o ] && : > "$a.ncu-rep"; prev="$a"; done;;\n'
+                f'  *--import*) cat "{FIXTURES}/source-forms.csv";;\n'
+                f'  *) {reject}cat "{FIXTURES}/ncu-forms.csv";;\n'
+                'esac\n')
+        nvcc = self.write_script("nvcc", 'while [ $# -gt 0 ]; do [ "$1" = -o ] && : > "$2"; shift; done\n')
+        cuobjdump = self.write_script("cuobjdump", f'cat "{FIXTURES}/sass-forms.txt"\n')
+        return calls, mock.patch.dict(os.environ, {"NVCC": nvcc, "CUOBJDUMP": cuobjdump,
+                                                   "NCU": self.write_script("ncu", body)})
+
+    def test_measure_reads_the_metrics_and_the_source_view(self):
+        out = self.path("forms")
+        bg.emit(os.path.join(FIXTURES, "report-forms.json"), out, "sm_90")
+        calls, tools = self.ncu()
+        with tools:
+            status, _, err = run_main(["measure", out])
+        self.assertEqual(status, bg.EXIT_OK, err)
+        with open(calls, encoding="utf-8") as f:
+            argv = f.read().splitlines()
+        self.assertEqual(len(argv), 3)
+        self.assertIn("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum", argv[0])
+        self.assertIn("--section SourceCounters", argv[1])
+        self.assertIn("--page source --csv --print-source cuda,sass", argv[2])
+        with open(os.path.join(out, "measured.json"), encoding="utf-8") as f:
+            measured = json.load(f)
+        self.assertEqual([r["opcode"] for r in measured["source_view"]["k4"]], ["STSM.16.M88.4"])
+        self.assertEqual(measured["unavailable_metrics"], [])
+        status, stdout, _ = run_main(["compare", out])
+        self.assertEqual(status, bg.EXIT_DISAGREE)
+        self.assertIn("agreement: 12/14 (85.7%)", stdout)
+
+    def test_a_metric_ncu_does_not_know_is_dropped_and_named(self):
+        out = self.path("forms")
+        bg.emit(os.path.join(FIXTURES, "report-forms.json"), out, "sm_90")
+        calls, tools = self.ncu(reject_first=True)
+        with tools:
+            status, _, err = run_main(["measure", out])
+        self.assertEqual(status, bg.EXIT_OK, err)
+        self.assertIn("ncu does not know smsp__sass_inst_executed_op_stsm.sum", err)
+        with open(calls, encoding="utf-8") as f:
+            argv = f.read().splitlines()
+        self.assertIn("smsp__sass_inst_executed_op_stsm.sum", argv[0])
+        self.assertNotIn("smsp__sass_inst_executed_op_stsm.sum", argv[1])
+        with open(os.path.join(out, "measured.json"), encoding="utf-8") as f:
+            self.assertEqual(json.load(f)["unavailable_metrics"], ["smsp__sass_inst_executed_op_stsm.sum"])
+
+    def test_without_a_source_view_only_stmatrix_is_not_measured(self):
+        out = self.path("forms")
+        bg.emit(os.path.join(FIXTURES, "report-forms.json"), out, "sm_90")
+        nvcc = self.write_script("nvcc", 'while [ $# -gt 0 ]; do [ "$1" = -o ] && : > "$2"; shift; done\n')
+        cuobjdump = self.write_script("cuobjdump", f'cat "{FIXTURES}/sass-forms.txt"\n')
+        ncu = self.write_script("ncu", f'cat "{FIXTURES}/ncu-forms.csv"\n')  # writes no report file
+        with mock.patch.dict(os.environ, {"NVCC": nvcc, "CUOBJDUMP": cuobjdump, "NCU": ncu}):
+            status, _, err = run_main(["measure", out])
+        self.assertEqual(status, bg.EXIT_OK)
+        self.assertIn("no source view", err)
+        status, stdout, _ = run_main(["compare", out])
+        rows = {r.split()[0]: r.split()[-1] for r in stdout.splitlines()[1:] if r.startswith("k")}
+        self.assertEqual((rows["k4"], rows["k5"], rows["k0"]), ("not-measured", "not-measured", "agree"))
 
 
 if __name__ == "__main__":
