@@ -10,7 +10,9 @@ import sys
 
 from .common import (EXIT_DISAGREE, EXIT_NO_COUNTERS, EXIT_OK, HarnessError, counter_problem,
                      find_tool, format_table, load_json, number_text, run_tool, tail, write_json)
+from .instructions import access_instruction, access_kind
 from .ncu_csv import parse_source_csv
+from .sass import SASS_SUFFIX
 
 
 def hardware_conflict(record):
@@ -70,10 +72,15 @@ def join_profile(report, records, line_slack=LINE_SLACK):
     line). A finding left without instructions therefore takes those of the
     nearest line at most line_slack lines below it, of the same file and
     kind, that no finding claims; the row's note says so.
+
+    Kinds come from the instruction form: an access's "instruction" (LDSM
+    load, STSM store, ATOMS* atomic, LDGSTS copy; without it, its kind) and
+    each SASS row's opcode (sass.classify).
     """
-    hw = group_by_line(records, lambda r: r["file"], lambda r: r["line"], lambda r: r["kind"])
+    hw = group_by_line(attribute_cas_loops(records), lambda r: r["file"], lambda r: r["line"],
+                       lambda r: r["kind"])
     found = group_by_line(report.get("accesses", []), lambda a: a.get("file"),
-                          lambda a: a.get("line"), lambda a: a.get("kind"))
+                          lambda a: a.get("line"), access_kind)
 
     def same_place(f, g, delta=0):
         return g[2] == f[2] and g[1] is not None and f[1] is not None and \
@@ -108,6 +115,31 @@ def join_profile(report, records, line_slack=LINE_SLACK):
     return rows
 
 
+def attribute_cas_loops(records):
+    """The CAS loop of a float atomicAdd on shared memory is an LDS of the old
+    value and an ATOMS.CAST.SPIN on the same address: on a line (of one launch
+    and function) that has an ATOMS.CAST.SPIN, the 4-byte LDS rows are the
+    loop's and count as the atomic. Returns new records."""
+    loops = {(r["launch"], r["function"], r["file"], r["line"]) for r in records
+             if r["instruction"] == "ATOMS.CAST.SPIN"}
+    out = []
+    for r in records:
+        if r["opcode"] == "LDS" and (r["launch"], r["function"], r["file"], r["line"]) in loops:
+            r = dict(r, kind="atomic", instruction="ATOMS.CAST.SPIN", role="loop load")
+        out.append(r)
+    return out
+
+
+def instruction_text(accesses, recs):
+    """The instruction column: the forms the hardware ran on the line (LDS and
+    STS with their width), else the forms bankcheck names."""
+    def name(instruction, width):
+        return instruction + SASS_SUFFIX.get(width, "") if instruction in ("LDS", "STS") else instruction
+    hw = sorted({name(r.get("instruction") or r["opcode"], r.get("width")) for r in recs})
+    ours = sorted({name(access_instruction(a) or "?", a.get("access_bytes")) for a in accesses})
+    return "/".join(hw or ours), ours, hw
+
+
 def profile_row(file, line, kind, accesses, recs):
     statuses = sorted({str(a.get("status")) for a in accesses})
     verdicts = [hardware_conflict(r) for r in recs]
@@ -127,11 +159,18 @@ def profile_row(file, line, kind, accesses, recs):
     else:
         verdict = "unknown"
         note = f"bankcheck: {'/'.join(statuses)}; hardware: {'conflict' if hw else 'clean'}"
-    return {"file": file, "line": line, "kind": kind, "verdict": verdict, "reported": bool(accesses),
+    instruction, ours, hw_forms = instruction_text(accesses, recs)
+    families = {f.split(".")[0] for f in ours} - {"?"}
+    if hw_forms and families and families != {f.split(".")[0] for f in hw_forms}:
+        note = (note + "; " if note else "") + f"bankcheck: {'/'.join(ours)}, hardware: {'/'.join(hw_forms)}"
+    return {"file": file, "line": line, "kind": kind, "instruction": instruction,
+            "bankcheck_instruction": ours, "hardware_instruction": hw_forms,
+            "verdict": verdict, "reported": bool(accesses),
             "bankcheck_status": statuses, "predicted_worst": predicted, "hardware_conflict": hw,
             "wavefronts": sum(r["wavefronts"] for r in recs), "ideal": sum(r["ideal"] for r in recs),
-            "instructions": [{k: r[k] for k in ("function", "address", "opcode", "executed",
-                                                 "wavefronts", "ideal", "excessive", "nway")}
+            "instructions": [{k: r.get(k) for k in ("function", "address", "opcode", "instruction",
+                                                     "executed", "wavefronts", "ideal", "excessive",
+                                                     "nway")}
                              for r in recs],
             "note": note}
 
@@ -141,8 +180,9 @@ def profile_summary(rows, show_all=False):
     when missed (or with show_all); they do not enter the agreement rate."""
     shown = [r for r in rows if show_all or r["reported"] or r["verdict"] == "missed"]
     text = [format_table(
-        ["where", "kind", "bankcheck", "predicted", "wavefronts", "ideal", "verdict", "note"],
-        [[f"{r['file']}:{r['line']}", r["kind"], "/".join(r["bankcheck_status"]) or "-",
+        ["where", "kind", "instruction", "bankcheck", "predicted", "wavefronts", "ideal", "verdict",
+         "note"],
+        [[f"{r['file']}:{r['line']}", r["kind"], r["instruction"], "/".join(r["bankcheck_status"]) or "-",
           number_text(r["predicted_worst"]), number_text(r["wavefronts"]), number_text(r["ideal"]),
           r["verdict"], r["note"]] for r in shown]), ""]
     counts = {v: sum(r["verdict"] == v and r["reported"] for r in rows) for v in PROFILE_VERDICTS}

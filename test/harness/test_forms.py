@@ -2,9 +2,10 @@
 # Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # ===----------------------------------------------------------------------===#
 """CPU-only tests of the instruction forms (LDSM, STSM, LDGSTS, the ATOMS
-variants): the PTX each microkernel holds, the SASS check, and which counters
-measure each form. Fixtures (fixtures/*-forms*) are hand-written in the
-formats ncu 2025.3 and cuobjdump 13.0 print, as in test_harness.py.
+variants): the PTX each microkernel holds, the SASS check, which counters
+measure each form, and program-mode attribution. Fixtures (fixtures/*-forms*,
+*-tensor*) are hand-written in the formats ncu 2025.3 and cuobjdump 13.0
+print, as in test_harness.py.
 
 Run: python3 -m unittest discover -s test/harness
 """
@@ -18,7 +19,7 @@ from unittest import mock
 
 from test_harness import FIXTURES, TempDirTest, bg, find_nvcc, fixture, kernel_text, run_main
 
-from bankcheck_gpu import micro  # noqa: E402
+from bankcheck_gpu import micro, program  # noqa: E402
 
 
 class EmitFormsTest(TempDirTest):
@@ -394,6 +395,67 @@ class MeasureFormsTest(TempDirTest):
         status, stdout, _ = run_main(["compare", out])
         rows = {r.split()[0]: r.split()[-1] for r in stdout.splitlines()[1:] if r.startswith("k")}
         self.assertEqual((rows["k4"], rows["k5"], rows["k0"]), ("not-measured", "not-measured", "agree"))
+
+
+class ProgramFormsTest(TempDirTest):
+    def setUp(self):
+        super().setUp()
+        self.records = bg.parse_source_csv(fixture("source-tensor.csv"))
+        with open(os.path.join(FIXTURES, "report-tensor.json"), encoding="utf-8") as f:
+            self.report = json.load(f)
+
+    def rows(self):
+        return {(os.path.basename(r["file"]), r["line"], r["kind"]): r
+                for r in bg.join_profile(self.report, self.records)}
+
+    def test_kinds_and_forms_come_from_the_opcode(self):
+        got = {(os.path.basename(r["file"]), r["line"], r["kind"], r["instruction"]) for r in self.records}
+        self.assertEqual(got, {
+            ("hgemm.cu", 40, "copy", "LDGSTS"), ("hgemm.cu", 52, "load", "LDSM.x4"),
+            ("hgemm.cu", 53, "load", "LDSM.x2.trans"), ("hgemm.cu", 70, "store", "STSM.x4"),
+            ("hgemm.cu", 71, "load", "LDS"), ("hgemm.cu", 75, "store", "STSM.x4"),
+            ("hgemm.cu", 90, "copy", "LDGSTS"), ("hist.cu", 20, "atomic", "ATOMS.POPC.INC"),
+            ("hist.cu", 21, "atomic", "ATOMS.CAS"), ("hist.cu", 22, "load", "LDS"),
+            ("hist.cu", 22, "atomic", "ATOMS.CAST.SPIN")})
+        self.assertEqual([r["address"] for r in self.records if r["line"] == 52], ["0x7f11a0000100"])
+
+    def test_each_line_is_joined_on_its_form_kind(self):
+        verdicts = {key: r["verdict"] for key, r in self.rows().items()}
+        self.assertEqual(verdicts, {
+            ("hgemm.cu", 40, "copy"): "confirmed", ("hgemm.cu", 52, "load"): "confirmed",
+            ("hgemm.cu", 53, "load"): "agree-clean", ("hgemm.cu", 60, "load"): "unknown",
+            ("hgemm.cu", 70, "store"): "agree-clean", ("hgemm.cu", 71, "load"): "agree-clean",
+            ("hgemm.cu", 75, "store"): "agree-clean", ("hgemm.cu", 90, "copy"): "missed",
+            ("hist.cu", 20, "atomic"): "agree-clean", ("hist.cu", 21, "atomic"): "confirmed",
+            ("hist.cu", 22, "atomic"): "confirmed"})
+        self.assertFalse(self.rows()[("hgemm.cu", 71, "load")]["reported"])
+
+    def test_the_cas_loop_load_counts_as_the_atomic(self):
+        row = self.rows()[("hist.cu", 22, "atomic")]
+        self.assertEqual((row["wavefronts"], row["ideal"]), (2056, 264))
+        self.assertEqual([i["opcode"] for i in row["instructions"]], ["LDS", "ATOMS.CAST.SPIN"])
+        self.assertEqual(row["instruction"], "ATOMS.CAST.SPIN")
+        self.assertEqual(program.attribute_cas_loops(self.records)[-2]["role"], "loop load")
+
+    def test_the_instruction_column_names_the_forms(self):
+        rows = self.rows()
+        self.assertEqual(rows[("hgemm.cu", 53, "load")]["instruction"], "LDSM.x2.trans")
+        self.assertEqual(rows[("hgemm.cu", 71, "load")]["instruction"], "LDS.128")
+        self.assertEqual(rows[("hgemm.cu", 60, "load")]["instruction"], "LDSM.x4")  # bankcheck's, nothing ran
+        self.assertIn("bankcheck: STS.128, hardware: STSM.x4", rows[("hgemm.cu", 75, "store")]["note"])
+        self.assertEqual(rows[("hgemm.cu", 70, "store")]["note"], "")
+
+    def test_compare_command_in_program_mode(self):
+        with open(self.path("source.csv"), "w", encoding="utf-8") as f:
+            f.write(fixture("source-tensor.csv"))
+        status, stdout, _ = run_main(["compare", "--report", os.path.join(FIXTURES, "report-tensor.json"),
+                                      self.tmp])
+        self.assertEqual(status, bg.EXIT_DISAGREE)  # the B-tile copy on line 90 is missed
+        self.assertIn("confirmed: 4  missed: 1  false-alarm: 0  agree-clean: 4  unknown: 1", stdout)
+        self.assertIn("agreement: 8/9 (88.9%)", stdout)
+        header = stdout.splitlines()[0].split()
+        self.assertEqual(header[:3], ["where", "kind", "instruction"])
+        self.assertRegex(stdout, r"hgemm/hgemm.cu:40\s+copy\s+LDGSTS\s+conflict")
 
 
 if __name__ == "__main__":
