@@ -18,11 +18,12 @@ and which group measures each instruction form."""
 # No wavefront counter for STSM is known: its replays take the wavefronts of
 # the source view (SourceCounters) instead, see SOURCE_VIEW_GROUPS.
 #
-# Spellings: load/store/atomic and the ldsm and ldgsts wavefronts were read on
-# an H200 (docs/bank-model.md); the instruction counts of ldsm, stsm and
-# ldgsts follow Nsight Compute's smsp__sass_inst_executed_op_* naming and are
-# in UNVERIFIED until a run reads them. measure drops a metric ncu rejects and
-# says so; correct a name here.
+# Spellings: load/store/atomic and the ldsm wavefronts were read on an H200
+# (docs/bank-model.md). The ldgsts wavefronts are spelled like the ldsm ones
+# (bank-model.md abbreviates the name it read), the instruction counts of
+# ldsm, stsm and ldgsts follow Nsight Compute's smsp__sass_inst_executed_op_*
+# naming: those four are in UNVERIFIED until a run reads them. measure drops a
+# metric ncu rejects and says so; correct a name here.
 # ---------------------------------------------------------------------------
 METRICS = {
     ("load", "instructions"): "smsp__sass_inst_executed_op_shared_ld.sum",
@@ -47,6 +48,7 @@ UNVERIFIED = (
     "smsp__sass_inst_executed_op_ldsm.sum",
     "smsp__sass_inst_executed_op_stsm.sum",
     "smsp__sass_inst_executed_op_ldgsts.sum",
+    "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
 )
 # Groups whose replays are measured on the source view's per-instruction
 # "Instructions Executed" and "L1 Wavefronts Shared" (no counter known).
