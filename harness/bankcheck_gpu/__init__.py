@@ -45,20 +45,9 @@ Modules, one job each:
 The names below are the package's interface (the tests use them).
 """
 
-import argparse
-import csv
-import glob
-import io
-import json
-import os
-import re
-import shutil
-import subprocess
-import sys
-
 from .cli import build_parser, main, replay, run_bankcheck
-from .codegen import (BANK_PERIOD, IO_BYTES, MAX_STATIC_SHARED, SASS_SUFFIX, WARP_SIZE, emit,
-                      expected_sass, kernels_report, plan_replay, render_cu)
+from .codegen import (BANK_PERIOD, IO_BYTES, MAX_STATIC_SHARED, WARP_SIZE, emit, expected_sass,
+                      kernels_report, plan_replay, render_cu)
 from .common import (EXIT_DISAGREE, EXIT_ERROR, EXIT_NO_COUNTERS, EXIT_OK, VERSION, HarnessError,
                      counter_problem, find_tool, format_table, load_json, number_text, run_tool,
                      where, write_json)
@@ -70,4 +59,4 @@ from .ncu_csv import (SourceColumns, csv_rows, find_column, parse_ncu_metrics, p
                       parse_source_csv, short_kernel_name)
 from .program import (LINE_SLACK, PROFILE_VERDICTS, compare_profile, hardware_conflict, join_profile,
                       paths_match, profile, profile_row, profile_summary)
-from .sass import check_replay_sass, classify, parse_sass_dump, shared_op, split_predicate
+from .sass import SASS_SUFFIX, check_replay_sass, classify, parse_sass_dump, shared_op, split_predicate
