@@ -4,7 +4,9 @@
 # ===----------------------------------------------------------------------===#
 # Emits, measures and compares the synthetic report of smoke_cases.py (widths
 # 1, 2, 4, 8, 16, broadcast, column walks, inactive lanes, phase merging,
-# stores, atomics): every measured wavefront count must match bank-model.md.
+# stores, atomics, and the tensor-core forms with measured counts: ldmatrix
+# .x1/.x2/.x4, ATOMS.CAS, ATOMS.POPC.INC, cp.async): every measured wavefront
+# count must match bank-model.md.
 # Then checks program mode (profile + compare) on the same binary, whose
 # answers are the same numbers.
 #

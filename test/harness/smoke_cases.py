@@ -3,7 +3,9 @@
 # Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # ===----------------------------------------------------------------------===#
 """Warp accesses whose wavefront counts bank-model.md gives (measured on an
-H200), written as a bankcheck JSON report. gpu_smoke.sh replays them; the unit
+H200), written as a bankcheck JSON report: LDS/STS of every width, atomics,
+and the tensor-core forms whose counts were measured (ldmatrix, ATOMS.CAS,
+ATOMS.POPC.INC, cp.async). gpu_smoke.sh replays them; the unit
 tests emit them. Run it to print the report: python3 smoke_cases.py > r.json
 
 Each case: name, kind, access bytes, lane -> byte offset (None: inactive),
@@ -77,6 +79,43 @@ CASES = [
 ]
 
 
+# Instruction forms of the tensor-core era, with the counts docs/bank-model.md
+# gives for them ("Tensor-core-era instructions and atomics"): ldmatrix rows of
+# 128 bytes read at one 16-byte chunk (8 wavefronts per matrix), the same rows
+# XOR-swizzled or 144 bytes long (the ideal, 1 per matrix); atomics on one
+# word and on pairs of lanes; cp.async into rows of 128 bytes. Forms without a
+# measured count (stmatrix, ldmatrix .trans, the CAS loop of a float
+# atomicAdd) are not here.
+# (name, element_type, kind, instruction, access_bytes, lanes, wavefronts, rule, extra fields)
+SWIZZLED_ROWS = lanes(lambda i: 128 * i + 16 * (0 ^ (i % 8)))  # chunk 0 of row i, XOR (i % 8)
+FORM_CASES = [
+    ("ldmatrix.x4, rows of 128 bytes, one chunk", "__half", "load", "LDSM.x4", 16,
+     lanes(lambda i: 128 * i), 32, "ldmatrix: 8 per matrix", {}),
+    ("ldmatrix.x4, chunk XOR row (swizzle)", "__half", "load", "LDSM.x4", 16, SWIZZLED_ROWS, 4,
+     "ldmatrix: swizzle gives the ideal", {}),
+    ("ldmatrix.x4, rows of 144 bytes", "__half", "load", "LDSM.x4", 16, lanes(lambda i: 144 * i), 4,
+     "ldmatrix: +8 halves gives the ideal", {}),
+    ("ldmatrix.x2, chunk XOR row (swizzle)", "__half", "load", "LDSM.x2", 16,
+     lanes(lambda i: 128 * i + 16 * (i % 8), range(16)), 2, "ldmatrix: ideal 1 per matrix", {}),
+    ("ldmatrix.x1, rows of 128 bytes, one chunk", "__half", "load", "LDSM.x1", 16,
+     lanes(lambda i: 128 * i, range(8)), 8, "ldmatrix: 8 per matrix", {}),
+    ("ldmatrix.x1, chunk XOR row (swizzle)", "__half", "load", "LDSM.x1", 16,
+     lanes(lambda i: 128 * i + 16 * i, range(8)), 1, "ldmatrix: ideal 1 per matrix", {}),
+    ("atomicAdd int a[0] (one word)", "int", "atomic", "ATOMS", 4, lanes(lambda i: 0), 32,
+     "atomics: one word serialises", {}),
+    ("atomicAdd int a[l/2] (pairs)", "int", "atomic", "ATOMS", 4, lanes(lambda i: 4 * (i // 2)), 2,
+     "atomics: pairs", {}),
+    ("atomicCAS int a[0] (one word)", "int", "atomic", "ATOMS.CAS", 4, lanes(lambda i: 0), 64,
+     "atomics: CAS costs twice", {}),
+    ("atomicCAS int a[l/2] (pairs)", "int", "atomic", "ATOMS.CAS", 4, lanes(lambda i: 4 * (i // 2)), 4,
+     "atomics: CAS costs twice", {}),
+    ("atomicAdd(&a[0], 1) (warp-aggregated)", "unsigned", "atomic", "ATOMS.POPC.INC", 4, lanes(lambda i: 0), 1,
+     "atomics: POPC.INC", {}),
+    ("cp.async.cg 16 bytes, rows of 128 bytes", "float4", "store", "LDGSTS", 16, lanes(lambda i: 16 * i), 4,
+     "cp.async: 128-byte rows at the ideal", {"cache": "cg"}),
+]
+
+
 def phase_lanes(width):
     return 32 if width <= 4 else (16 if width == 8 else 8)
 
@@ -87,11 +126,18 @@ def ideal_wavefronts(lane_offsets, width):
     return sum(any(o is not None for o in lane_offsets[p:p + size]) for p in range(0, 32, size))
 
 
-def report(cases=CASES, file="smoke.cu"):
+def all_cases():
+    """CASES and FORM_CASES as (name, element, kind, instruction, width, lanes, wavefronts, rule, extra)."""
+    return [(n, e, k, None, w, o, wf, r, {}) for n, e, k, w, o, wf, r in CASES] + FORM_CASES
+
+
+def report(cases=None, file="smoke.cu"):
     accesses = []
-    for line, (name, element, kind, width, offsets, wavefronts, rule) in enumerate(cases, start=1):
+    cases = all_cases() if cases is None else cases
+    for line, (name, element, kind, instruction, width, offsets, wavefronts, rule, extra) in \
+            enumerate(cases, start=1):
         ideal = ideal_wavefronts(offsets, width)
-        accesses.append({
+        access = {
             "file": file, "line": line, "column": 3, "kernel": name, "array": "s",
             "array_decl": {"file": file, "line": line, "column": 3},
             "element_type": element, "kind": kind, "access_bytes": width,
@@ -101,7 +147,11 @@ def report(cases=CASES, file="smoke.cu"):
             "ideal_wavefronts": ideal, "degree": -(-wavefronts // ideal),
             "reason": rule, "assumptions": [],
             "worst": {"warp": 0, "iteration": "", "values": "", "lanes": offsets},
-        })
+        }
+        if instruction:
+            access["instruction"] = instruction
+        access.update(extra)
+        accesses.append(access)
     summary = {"accesses": len(accesses), "conflict": sum(a["status"] == "conflict" for a in accesses),
                "possible": 0, "unknown": 0, "clean": sum(a["status"] == "clean" for a in accesses)}
     return {"tool": "bankcheck", "version": "0.1.0", "files": [{"file": file, "status": "ok"}],

@@ -1,4 +1,4 @@
-# ===- test_harness.py - Unit tests of harness/bankcheck_gpu.py ------------===#
+# ===- test_harness.py - Unit tests of harness/bankcheck_gpu/ --------------===#
 # Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # ===----------------------------------------------------------------------===#
 """CPU-only tests of the GPU harness: microkernel generation, ncu CSV and
@@ -83,28 +83,40 @@ class EmitTest(TempDirTest):
         _, manifest, source = self.emit_micro()
         by_kernel = {e["kernel"]: e for e in manifest["accesses"]}
         self.assertEqual(by_kernel["k0"]["expected_sass"], "LDS")
-        self.assertIn("*reinterpret_cast<const float *>(buf + off);  // replayed access", kernel_text(source, "k0"))
+        self.assertIn('if (off >= 0) asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v0) : "r"(addr));'
+                      '  // replayed access', kernel_text(source, "k0"))
         self.assertEqual(by_kernel["k1"]["expected_sass"], "STS.128")
-        self.assertIn("*reinterpret_cast<float4 *>(buf + off) = v;  // replayed access", kernel_text(source, "k1"))
+        self.assertIn('asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" :: "r"(addr), "r"(in[4 * lane + 0]), '
+                      '"r"(in[4 * lane + 1]), "r"(in[4 * lane + 2]), "r"(in[4 * lane + 3]) : "memory");',
+                      kernel_text(source, "k1"))
         self.assertEqual(by_kernel["k2"]["expected_sass"], "ATOMS.ADD")
-        self.assertIn("atomicAdd(reinterpret_cast<int *>(buf + off), in[lane])", kernel_text(source, "k2"))
+        self.assertIn('asm volatile("atom.shared.add.u32 %0, [%1], %2;" : "=r"(v0) : "r"(addr), "r"(in[4 * lane])',
+                      kernel_text(source, "k2"))
         self.assertEqual(by_kernel["k3"]["expected_sass"], "LDS.64")
-        self.assertIn("reinterpret_cast<const float2 *>", kernel_text(source, "k3"))
+        self.assertIn('asm volatile("ld.shared.v2.u32 {%0, %1}, [%2];"', kernel_text(source, "k3"))
         self.assertEqual(by_kernel["k4"]["expected_sass"], "LDS.U8")
-        self.assertIn("reinterpret_cast<const unsigned char *>", kernel_text(source, "k4"))
+        self.assertIn('asm volatile("ld.shared.u8 %0, [%1];"', kernel_text(source, "k4"))
+        self.assertEqual(by_kernel["k6"]["expected_sass"], "ATOMS.ADD.64")
+        self.assertIn('asm volatile("atom.shared.add.u64 %0, [%1], %2;" : "=l"(w)', kernel_text(source, "k6"))
+        for kernel in by_kernel:  # the shared address comes from the lane's byte offset
+            self.assertIn("__cvta_generic_to_shared(buf)) + static_cast<unsigned>(off);",
+                          kernel_text(source, kernel))
 
     def test_smoke_cases_cover_every_width_and_kind(self):
         report = self.path("smoke.json")
         with open(report, "w", encoding="utf-8") as f:
             json.dump(smoke_cases.report(), f)
         manifest = bg.emit(report, self.path("smoke"), "sm_90")
-        self.assertEqual(len(manifest["accesses"]), len(smoke_cases.CASES))
+        self.assertEqual(len(manifest["accesses"]), len(smoke_cases.CASES) + len(smoke_cases.FORM_CASES))
         self.assertEqual(manifest["skipped"], [])
         pairs = {(e["kind"], e["access_bytes"], e["expected_sass"]) for e in manifest["accesses"]}
         for width, sass in ((1, "LDS.U8"), (2, "LDS.U16"), (4, "LDS"), (8, "LDS.64"), (16, "LDS.128")):
             self.assertIn(("load", width, sass), pairs)
             self.assertIn(("store", width, "STS" + sass[3:]), pairs)
         self.assertIn(("atomic", 4, "ATOMS.ADD"), pairs)
+        forms = {e["instruction"] for e in manifest["accesses"]}
+        self.assertEqual(forms, {"LDS", "STS", "ATOMS", "ATOMS.CAS", "ATOMS.POPC.INC", "LDSM.x1", "LDSM.x2",
+                                 "LDSM.x4", "LDGSTS"})
 
     def test_an_access_with_a_padding_fix_is_replayed_after_the_fix_too(self):
         report = {"accesses": [{
@@ -151,14 +163,13 @@ class EmitTest(TempDirTest):
         self.assertEqual(col["buffer_bytes"], 4096)  # 31 * 128 + 16 -> 4096
         self.assertIn("__shared__ __align__(128) unsigned char buf[4096];", kernel_text(source, "k0"))
         byte = next(e for e in manifest["accesses"] if e["kernel"] == "k4")
-        self.assertEqual(byte["buffer_bytes"], bg.IO_BYTES)  # room for the lane-linear read-back
+        self.assertEqual(byte["buffer_bytes"], bg.BANK_PERIOD)  # 31 + 16 -> one bank period
 
     def test_unreplayable_accesses_are_skipped_with_a_reason(self):
         _, manifest, source = self.emit_micro()
         reasons = {s["index"]: s["reason"] for s in manifest["skipped"]}
-        self.assertEqual(sorted(reasons), [5, 6, 7, 8, 10])
+        self.assertEqual(sorted(reasons), [5, 7, 8, 10])
         self.assertIn("no worst-case", reasons[5])
-        self.assertIn("4-byte atomicAdd only", reasons[6])
         self.assertIn("not a multiple of the 4-byte", reasons[7])
         self.assertIn("static shared memory limit", reasons[8])
         self.assertIn("32 entries", reasons[10])
@@ -174,7 +185,8 @@ class EmitTest(TempDirTest):
     def test_one_warp_launch_per_kernel(self):
         _, manifest, source = self.emit_micro()
         self.assertEqual(source.count("<<<1, 32>>>("), len(manifest["accesses"]))
-        self.assertIn("k3<<<1, 32>>>(offsets + 3 * 32, static_cast<const float2 *>(in)", source)
+        self.assertIn("k3<<<1, 32>>>(offsets + 3 * 32, static_cast<const unsigned *>(in), "
+                      "static_cast<unsigned *>(out));", source)
 
     def test_cu_line_points_at_the_replayed_access(self):
         out, manifest, source = self.emit_micro()
@@ -290,7 +302,7 @@ class SassTest(unittest.TestCase):
         self.assertEqual(bg.shared_op("ATOMS.ADD"), ("atomic", 4))
         self.assertEqual(bg.shared_op("LDSM.16.M88.4"), ("load", None))
         self.assertEqual(bg.shared_op("STSM.16.M88.4"), ("store", None))
-        self.assertIsNone(bg.shared_op("LDGSTS.E.BYPASS.128"))
+        self.assertEqual(bg.shared_op("LDGSTS.E.BYPASS.128"), ("copy", 16))
         self.assertIsNone(bg.shared_op("LDG.E.64"))
 
     def test_the_intended_width_passes(self):
@@ -327,7 +339,7 @@ class MicroCompareTest(TempDirTest):
         rows = bg.compare_microkernels(manifest, self.measured_from_fixture(), fixture("sass-dump.txt"))
         verdicts = {r["kernel"]: r["verdict"] for r in rows}
         self.assertEqual(verdicts, {"k0": "agree", "k1": "agree", "k2": "agree", "k3": "disagree",
-                                    "k4": "bad-replay", "k9": "not-measured"})
+                                    "k4": "bad-replay", "k6": "not-measured", "k9": "not-measured"})
         k3 = next(r for r in rows if r["kernel"] == "k3")
         self.assertEqual((k3["wavefronts_worst"], k3["measured_per_instruction"]), (2, 4))
 
@@ -354,11 +366,11 @@ class MicroCompareTest(TempDirTest):
         self.write_measurement(out)
         status, stdout, _ = run_main(["compare", out])
         self.assertEqual(status, bg.EXIT_DISAGREE)
-        self.assertIn("agreement: 3/6 (50.0%)", stdout)
+        self.assertIn("agreement: 3/7 (42.9%)", stdout)
         self.assertIn("skipped: access 5 at micro.cu:15:5", stdout)
         with open(os.path.join(out, "compare.json"), encoding="utf-8") as f:
             result = json.load(f)
-        self.assertEqual((result["agree"], result["compared"], result["failures"]), (3, 6, 3))
+        self.assertEqual((result["agree"], result["compared"], result["failures"]), (3, 7, 4))
 
     def test_compare_command_passes_when_all_agree(self):
         out, _, _ = self.emit_micro()
@@ -452,7 +464,7 @@ class MeasureWithStandInToolsTest(TempDirTest):
         self.assertEqual(status, bg.EXIT_DISAGREE, stdout)
         with open(argv_log, encoding="utf-8") as f:
             self.assertEqual(f.read().split(), ["--format=json", "--block-dim=32,1,1", "micro.cu", "--", "-DN=4"])
-        self.assertIn("agreement: 3/6", stdout)
+        self.assertIn("agreement: 3/7", stdout)
 
 
 class SourcePageTest(unittest.TestCase):
@@ -473,10 +485,11 @@ class SourcePageTest(unittest.TestCase):
         self.assertEqual(lds64["file"], "/home/u/app/reduce.cu")
         self.assertEqual(lds64["function"], "reduce<256>(double *, const double *)")
 
-    def test_dummies_zero_rows_global_and_cp_async_are_dropped(self):
+    def test_dummies_zero_rows_and_global_accesses_are_dropped_and_cp_async_is_a_copy(self):
         opcodes = {r["opcode"] for r in self.records}
         self.assertNotIn("LDG.E", opcodes)
-        self.assertNotIn("LDGSTS.E.BYPASS.128", opcodes)
+        (copy,) = self.find(16, "LDGSTS.E.BYPASS.128", launch=0)
+        self.assertEqual((copy["kind"], copy["instruction"], copy["cache"], copy["width"]), ("copy", "LDGSTS", "cg", 16))
         self.assertEqual([r["address"] for r in self.find(15, "LDS", launch=0)], ["0x7f5e2c0000a0"])
 
     def test_kinds_come_from_the_opcode(self):
