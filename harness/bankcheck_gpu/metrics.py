@@ -15,15 +15,12 @@ and which group measures each instruction form."""
 # missing from the l1tex__data_pipe_lsu_wavefronts_mem_shared totals and its
 # bank-conflict counters read 0 even when it conflicts: its group has no
 # conflicts entry, and only the smsp__sass_* counters are used for it.
-# No wavefront counter for STSM is known: its replays take the wavefronts of
-# the source view (SourceCounters) instead, see SOURCE_VIEW_GROUPS.
 #
-# Spellings: load/store/atomic and the ldsm wavefronts were read on an H200
-# (docs/bank-model.md). The ldgsts wavefronts are spelled like the ldsm ones
-# (bank-model.md abbreviates the name it read), the instruction counts of
-# ldsm, stsm and ldgsts follow Nsight Compute's smsp__sass_inst_executed_op_*
-# naming: those four are in UNVERIFIED until a run reads them. measure drops a
-# metric ncu rejects and says so; correct a name here.
+# Spellings: every name below was read on an H200 with Nsight Compute
+# 2025.3.1 by harness/forms/run_forms.py (2026-12-01). STSM's instruction
+# count is ..._op_shared_stsm (the ..._op_stsm spelling is not an error for
+# ncu: it silently has no value). measure drops a metric ncu rejects and says
+# so; correct a name here.
 # ---------------------------------------------------------------------------
 METRICS = {
     ("load", "instructions"): "smsp__sass_inst_executed_op_shared_ld.sum",
@@ -37,22 +34,19 @@ METRICS = {
     ("atomic", "conflicts"): "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum",
     ("ldsm", "instructions"): "smsp__sass_inst_executed_op_ldsm.sum",
     ("ldsm", "wavefronts"): "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum",
-    ("stsm", "instructions"): "smsp__sass_inst_executed_op_stsm.sum",
+    ("stsm", "instructions"): "smsp__sass_inst_executed_op_shared_stsm.sum",
+    ("stsm", "wavefronts"): "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum",
     ("ldgsts", "instructions"): "smsp__sass_inst_executed_op_ldgsts.sum",
     ("ldgsts", "wavefronts"): "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
 }
 KINDS = ("load", "store", "atomic")
 GROUPS = ("load", "store", "atomic", "ldsm", "stsm", "ldgsts")
 QUANTITIES = ("instructions", "wavefronts", "conflicts")
-UNVERIFIED = (
-    "smsp__sass_inst_executed_op_ldsm.sum",
-    "smsp__sass_inst_executed_op_stsm.sum",
-    "smsp__sass_inst_executed_op_ldgsts.sum",
-    "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
-)
+UNVERIFIED = ()
 # Groups whose replays are measured on the source view's per-instruction
-# "Instructions Executed" and "L1 Wavefronts Shared" (no counter known).
-SOURCE_VIEW_GROUPS = ("stsm",)
+# "Instructions Executed" and "L1 Wavefronts Shared" (none: every group has
+# counters of its own).
+SOURCE_VIEW_GROUPS = ()
 
 
 def metric_names():
