@@ -2,10 +2,13 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 /// \file
-/// Internal to the front end. The walker is split by stage: IndexLowering.cpp
-/// turns expressions into symbolic values (integers, shared pointers, shared
-/// lvalues) and records the accesses it meets; KernelWalker.cpp walks
-/// statements (locals, branches, loops, helper calls).
+/// Internal to the front end. Statements are walked apart from expressions:
+/// KernelWalker.cpp (locals, branches, returns) and Loops.cpp walk statements;
+/// expressions become symbolic values through ConstStmtVisitors, one for
+/// rvalues (ValueLowering.cpp) and one each for shared lvalues and pointers
+/// (SharedLValues.cpp), which record the accesses they meet
+/// (AccessRecording.cpp, Assignments.cpp). Calls go through Calls.cpp, known
+/// device functions through the one table of BuiltinCalls.cpp.
 //===----------------------------------------------------------------------===//
 #ifndef BANKCHECK_FRONTEND_WALKERSTATE_H
 #define BANKCHECK_FRONTEND_WALKERSTATE_H
@@ -13,6 +16,7 @@
 #include "Frontend/KernelWalker.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
@@ -50,18 +54,36 @@ public:
   Walker(const clang::FunctionDecl &Kernel, const LaunchConfig &Config, clang::ASTContext &Ctx);
   KernelResult run();
 
-  // --- IndexLowering.cpp: expressions ---
+  // --- ValueLowering.cpp: rvalues ---
   /// The value of an rvalue expression; records accesses inside it.
   Value rvalue(const clang::Expr *E);
   symbolic::Expr intValue(const clang::Expr *E);
+  symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why);
+  bool isVarying(const symbolic::Expr &E) const { return Result.Symbols.isLaneVarying(E); }
+  /// A value read from memory: f(address) for a fresh unknown function f.
+  symbolic::Expr memoryValue(const std::string &What, symbolic::Expr Address);
+  void evalChildren(const clang::Stmt *S);
+  Value lookupVar(const clang::VarDecl *VD, const clang::Expr *Use);
+  void setVar(const clang::VarDecl *VD, Value V);
+
+  // --- ThreadIds.cpp ---
+  std::optional<symbolic::Expr> builtinCoordinate(const clang::Expr *E);
+
+  // --- SharedLValues.cpp: shared lvalues and pointers ---
   /// A pointer into shared memory, or nullopt (subexpressions still evaluated).
   std::optional<SharedRef> pointer(const clang::Expr *E);
   /// A shared lvalue, or nullopt (subexpressions still evaluated).
   std::optional<SharedRef> sharedLValue(const clang::Expr *E);
-  void record(const SharedRef &L, const clang::Expr *Where, const char *Kind);
   /// sizeof(T) in bytes; symbolic in the array's innermost extent when T is a
   /// row (a sub-array) of the multi-dimensional shared array A.
   symbolic::Expr sizeOf(clang::QualType T, const clang::VarDecl *A);
+
+  // --- AccessRecording.cpp, Assignments.cpp ---
+  void record(const SharedRef &L, const clang::Expr *Where, const char *Kind);
+  Value assign(const clang::BinaryOperator *B);
+  Value incDec(const clang::UnaryOperator *U);
+
+  // --- RowForms.cpp: rows of linearized and extern arrays ---
   /// `s[X * W + Y]` on a 1-D shared array with a named constant W: the index
   /// as X * <W as a Layout symbol> + Y, and the facts the padding needs.
   std::optional<symbolic::Expr> linearizedIndex(const clang::ArraySubscriptExpr *AS,
@@ -79,19 +101,16 @@ public:
   std::optional<std::int64_t> carvedBase(const clang::Expr *Base, const SharedRef &P,
                                          std::string &Via, const clang::VarDecl *&Rep);
   std::map<const clang::FunctionDecl *, std::set<const clang::VarDecl *>> AssignedIn;
-  symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why);
-  bool isVarying(const symbolic::Expr &E) const { return Result.Symbols.isLaneVarying(E); }
-  Value assign(const clang::BinaryOperator *B);
-  Value incDec(const clang::UnaryOperator *U);
+
+  // --- Calls.cpp, BuiltinCalls.cpp ---
   Value call(const clang::CallExpr *C);
+  /// A call of a known device function (atomics, min/max, __mul24, ...): its
+  /// value, or nullopt when FD is not one (or not in a form handled there).
+  std::optional<Value> builtinCall(const clang::CallExpr *C, const clang::FunctionDecl *FD);
   Value inlineCall(const clang::FunctionDecl *FD, const clang::CallExpr *C,
                    const std::vector<Value> &Args);
-  void evalChildren(const clang::Stmt *S);
-  std::optional<symbolic::Expr> builtinCoordinate(const clang::Expr *E);
-  Value lookupVar(const clang::VarDecl *VD, const clang::Expr *Use);
-  void setVar(const clang::VarDecl *VD, Value V);
 
-  // --- KernelWalker.cpp: statements ---
+  // --- KernelWalker.cpp, Loops.cpp: statements ---
   void walkStmt(const clang::Stmt *S);
   void walkCompound(const clang::CompoundStmt *C);
   void walkIf(const clang::IfStmt *I);
@@ -129,8 +148,6 @@ public:
   /// Index values of loads from non-shared arrays through a uniform base
   /// (a kernel parameter or a global), keyed by the subscript expression.
   std::map<const clang::ArraySubscriptExpr *, symbolic::Expr> UniformBaseIndex;
-  /// A value read from memory: f(address) for a fresh unknown function f.
-  symbolic::Expr memoryValue(const std::string &What, symbolic::Expr Address);
   std::set<const clang::FunctionDecl *> Recursive, WithGoto;
   bool Recording = true;
   unsigned UnrollProduct = 1;
@@ -151,6 +168,13 @@ public:
 std::set<const clang::VarDecl *> assignedVars(const clang::Stmt *S);
 /// True when S contains break, return or goto (outside nested loops for break).
 bool hasEarlyExit(const clang::Stmt *S);
+/// True when F's body contains goto or an indirect goto.
+bool hasGoto(const clang::FunctionDecl &F);
+
+inline bool isShared(const clang::VarDecl *VD) { return VD && VD->hasAttr<clang::CUDASharedAttr>(); }
+inline bool isIntegral(clang::QualType T) { return T->isIntegralOrEnumerationType(); }
+/// The IR operator of a C binary (or compound assignment) operator.
+std::optional<symbolic::Op> binaryOp(clang::BinaryOperatorKind K);
 
 } // namespace bankcheck::frontend
 

@@ -1,0 +1,86 @@
+//===- AccessRecording.cpp - One AccessSite per source access -------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Turns each shared load, store or atomic met by the walk into an instance
+/// of its AccessSite: the byte offset, the guards in force and the loop
+/// labels, deduplicated by their printed form.
+//===----------------------------------------------------------------------===//
+#include "Frontend/WalkerState.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+
+void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Kind) {
+  if (!Recording)
+    return;
+  auto Key = std::make_pair(Where, std::string(Kind));
+  auto It = SiteIndex.find(Key);
+  if (It == SiteIndex.end()) {
+    AccessSite S;
+    S.Where = Where;
+    SourceLocation Loc = Ctx.getSourceManager().getExpansionLoc(Where->getBeginLoc());
+    S.Loc = toFileLoc(Loc, Ctx.getSourceManager());
+    S.Array = L.Array;
+    S.Kind = Kind;
+    QualType T = L.Pointee;
+    if (T->isIncompleteType() || T->isVoidType()) {
+      S.Unmodelled = "the access has an incomplete type";
+    } else {
+      S.AccessBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(T).getQuantity());
+      if (!bank::isValidAccessWidth(S.AccessBytes))
+        S.Unmodelled = "an access of " + std::to_string(S.AccessBytes) + " bytes ('" +
+                       T.getAsString() + "') is split by the compiler into several "
+                       "instructions; not modelled";
+    }
+    S.Func = CallStack.empty() ? &Kernel : CallStack.back();
+    S.StrideTokens = L.StrideTokens;
+    S.StrideName = L.StrideName;
+    S.RegionBase = L.RegionBase;
+    S.RegionVia = L.RegionVia;
+    It = SiteIndex.emplace(Key, Result.Sites.size()).first;
+    Result.Sites.push_back(std::move(S));
+  }
+  AccessSite &S = Result.Sites[It->second];
+  if (S.RegionBase != L.RegionBase || S.StrideName != L.StrideName) {
+    // One source access seen in two regions or row forms (a helper walked
+    // with other pointers): it is in none of them.
+    S.RegionBase = -1;
+    S.StrideName.clear();
+    S.StrideTokens.clear();
+  }
+  if (!S.Unmodelled.empty())
+    return;
+  if (S.Instances.size() >= 4096) {
+    S.Unmodelled = "more than 4096 distinct loop instances";
+    return;
+  }
+  bank::AccessInstance I;
+  I.ByteOffset = L.Offset;
+  I.Invariant = L.Invariant;
+  I.Guards = Guards;
+  std::string Label;
+  for (const std::string &Part : Labels) {
+    if (Part.empty())
+      continue;
+    if (!Label.empty())
+      Label += ", ";
+    Label += Part;
+  }
+  I.Label = Label;
+  std::string DedupKey = symbolic::print(I.ByteOffset, Result.Symbols);
+  for (const bank::Guard &G : I.Guards)
+    DedupKey += "|" + symbolic::print(G.Cond, Result.Symbols);
+  if (!I.Invariant.isNull())
+    DedupKey += "|inv " + symbolic::print(I.Invariant, Result.Symbols);
+  auto D = S.InstanceIndex.find(DedupKey);
+  if (D != S.InstanceIndex.end()) {
+    ++S.Instances[D->second].Multiplicity;
+    return;
+  }
+  S.InstanceIndex.emplace(DedupKey, S.Instances.size());
+  S.Instances.push_back(std::move(I));
+}
+
+} // namespace bankcheck::frontend

@@ -1,0 +1,98 @@
+//===- Assignments.cpp - Assignments and increments -----------------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// `=`, `op=`, `++` and `--`: new values of locals (integers and shared
+/// pointers), and stores (and the loads of `op=`) on shared locations.
+//===----------------------------------------------------------------------===//
+#include "Frontend/WalkerState.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+using symbolic::Expr;
+
+Value Walker::assign(const BinaryOperator *B) {
+  const clang::Expr *LHS = B->getLHS()->IgnoreParens();
+  bool Compound = B->isCompoundAssignmentOp();
+  // A local variable.
+  if (const auto *DR = dyn_cast<DeclRefExpr>(LHS))
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (!isShared(VD) && !VD->getType()->isReferenceType()) {
+        if (VD->getType()->isPointerType()) {
+          if (!Compound) {
+            auto P = pointer(B->getRHS());
+            Value V = P ? Value::pointer(*P) : Value();
+            setVar(VD, V);
+            return V;
+          }
+          Expr I = intValue(B->getRHS());
+          auto It = Vars.find(VD);
+          if (It != Vars.end() && It->second.K == Value::Ptr &&
+              (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)) {
+            SharedRef P = It->second.P;
+            std::int64_t Size = Ctx.getTypeSizeInChars(P.Pointee).getQuantity();
+            P.Offset = B->getOpcode() == BO_AddAssign ? P.Offset + I * Size : P.Offset - I * Size;
+            setVar(VD, Value::pointer(P));
+            return Value::pointer(P);
+          }
+          setVar(VD, Value());
+          return Value();
+        }
+        Value R = rvalue(B->getRHS());
+        Value New;
+        if (!Compound) {
+          New = R;
+        } else {
+          Value Old = lookupVar(VD, LHS);
+          auto O = binaryOp(B->getOpcode());
+          if (O && Old.K == Value::Int && R.K == Value::Int && isIntegral(VD->getType()))
+            New = Value::integer(Expr::binary(*O, Old.E, R.E));
+          else
+            New = Value::integer(opaque(B, true, "'" + sourceText(B) + "' is not modelled"));
+        }
+        if (New.K != Value::Int && isIntegral(VD->getType()))
+          New = Value::integer(opaque(B, true, "'" + sourceText(B) + "' is not modelled"));
+        setVar(VD, New);
+        return New;
+      }
+  // A shared location: store (and load for op=).
+  Value R = rvalue(B->getRHS());
+  if (auto Loc = sharedLValue(LHS)) {
+    if (Compound)
+      record(*Loc, LHS, "load");
+    record(*Loc, LHS, "store");
+    return R;
+  }
+  return Value::integer(opaque(B, true, "assignment to memory"));
+}
+
+Value Walker::incDec(const UnaryOperator *U) {
+  const clang::Expr *Sub = U->getSubExpr()->IgnoreParens();
+  bool Inc = U->isIncrementOp();
+  if (const auto *DR = dyn_cast<DeclRefExpr>(Sub))
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (!isShared(VD)) {
+        Value Old = lookupVar(VD, Sub);
+        Value New;
+        if (Old.K == Value::Int) {
+          New = Value::integer(Inc ? Old.E + 1 : Old.E + (-1));
+        } else if (Old.K == Value::Ptr) {
+          SharedRef P = Old.P;
+          std::int64_t Size = Ctx.getTypeSizeInChars(P.Pointee).getQuantity();
+          P.Offset = P.Offset + (Inc ? Size : -Size);
+          New = Value::pointer(P);
+        }
+        setVar(VD, New);
+        return U->isPrefix() ? New : Old;
+      }
+  if (auto Loc = sharedLValue(Sub)) {
+    record(*Loc, Sub, "load");
+    record(*Loc, Sub, "store");
+    return Value::integer(opaque(U, true, "value loaded from shared '" +
+                                              Loc->Array->getNameAsString() + "'"));
+  }
+  return Value::integer(opaque(U, true, "increment of memory"));
+}
+
+} // namespace bankcheck::frontend

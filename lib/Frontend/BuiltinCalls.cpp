@@ -1,0 +1,87 @@
+//===- BuiltinCalls.cpp - Known device functions --------------------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Calls whose meaning the analysis knows without walking a body: atomics on
+/// shared memory, integer min/max, __mul24. One table, one row per function
+/// (or name prefix); Walker::builtinCall is the only dispatcher. A handler
+/// checks its preconditions before it evaluates anything, and returns
+/// nullopt to let the call be handled as an ordinary call.
+//===----------------------------------------------------------------------===//
+#include "Frontend/WalkerState.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+using symbolic::Expr;
+using symbolic::Op;
+
+namespace {
+using Handler = std::optional<Value> (*)(Walker &, const CallExpr *, const FunctionDecl *);
+
+/// atomicAdd(p, v), atomicCAS(p, c, v), __atomic_*: an atomic access of *p.
+std::optional<Value> atomicAccess(Walker &W, const CallExpr *C, const FunctionDecl *FD) {
+  if (C->getNumArgs() < 1)
+    return std::nullopt;
+  auto P = W.pointer(C->getArg(0));
+  for (unsigned I = 1; I < C->getNumArgs(); ++I)
+    W.rvalue(C->getArg(I));
+  if (P)
+    W.record(*P, C, "atomic");
+  return Value::integer(W.opaque(C, true, "result of '" + FD->getNameAsString() + "'"));
+}
+
+/// min(a, b), max(a, b) and their typed variants, on integers.
+std::optional<Value> minMax(Walker &W, const CallExpr *C, const FunctionDecl *FD) {
+  if (C->getNumArgs() != 2 || !isIntegral(C->getType()))
+    return std::nullopt;
+  Expr A = W.intValue(C->getArg(0)), B = W.intValue(C->getArg(1));
+  return Value::integer(Expr::binary(FD->getName().contains("min") ? Op::Min : Op::Max, A, B));
+}
+
+/// __mul24(a, b), __umul24(a, b): the product (indices stay below 2^24).
+std::optional<Value> mul24(Walker &W, const CallExpr *C, const FunctionDecl *) {
+  if (C->getNumArgs() != 2)
+    return std::nullopt;
+  return Value::integer(W.intValue(C->getArg(0)) * W.intValue(C->getArg(1)));
+}
+
+enum class Match { Exact, Prefix };
+
+struct Builtin {
+  const char *Name;
+  Match How;
+  Handler Fn;
+};
+
+// clang-format off
+const Builtin Builtins[] = {
+  {"atomic",   Match::Prefix, atomicAccess},
+  {"__atomic", Match::Prefix, atomicAccess},
+  {"min",      Match::Exact,  minMax},
+  {"max",      Match::Exact,  minMax},
+  {"umin",     Match::Exact,  minMax},
+  {"umax",     Match::Exact,  minMax},
+  {"llmin",    Match::Exact,  minMax},
+  {"llmax",    Match::Exact,  minMax},
+  {"ullmin",   Match::Exact,  minMax},
+  {"ullmax",   Match::Exact,  minMax},
+  {"__mul24",  Match::Exact,  mul24},
+  {"__umul24", Match::Exact,  mul24},
+};
+// clang-format on
+} // namespace
+
+std::optional<Value> Walker::builtinCall(const CallExpr *C, const FunctionDecl *FD) {
+  if (!FD->getDeclName().isIdentifier())
+    return std::nullopt; // operators, constructors, conversions
+  StringRef Name = FD->getName();
+  for (const Builtin &B : Builtins) {
+    bool Hit = B.How == Match::Exact ? Name == B.Name : Name.starts_with(B.Name);
+    if (Hit)
+      return B.Fn(*this, C, FD);
+  }
+  return std::nullopt;
+}
+
+} // namespace bankcheck::frontend

@@ -1,0 +1,144 @@
+//===- Calls.cpp - Calls: helpers walked in the caller's context ----------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// A call is, in order: a known device function (BuiltinCalls.cpp), an
+/// operator on objects (copies of shared objects are loads and stores), a
+/// `__device__` helper with a body (walked with its parameters bound to the
+/// caller's values), or an opaque result.
+//===----------------------------------------------------------------------===//
+#include "Frontend/WalkerState.h"
+
+#include "clang/AST/Attr.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+using symbolic::Expr;
+
+namespace {
+/// Operator calls on class types (__half arithmetic, float4 assignment).
+Value operatorCall(Walker &W, const CXXOperatorCallExpr *OC) {
+  if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+    const clang::Expr *Src = OC->getArg(1)->IgnoreParens();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Src))
+      Src = MT->getSubExpr()->IgnoreParens();
+    if (Src->isGLValue()) {
+      if (auto Loc = W.sharedLValue(Src))
+        W.record(*Loc, Src, "load"); // copying from a shared object
+    } else {
+      W.rvalue(Src);
+    }
+    if (auto Loc = W.sharedLValue(OC->getArg(0)))
+      W.record(*Loc, OC->getArg(0), "store");
+    return Value::integer(W.opaque(OC, true, "assignment"));
+  }
+  bool CompoundAssign = OC->isAssignmentOp();
+  for (unsigned I = 0; I < OC->getNumArgs(); ++I) {
+    const clang::Expr *A = OC->getArg(I);
+    if (A->isGLValue()) {
+      if (auto Loc = W.sharedLValue(A)) {
+        W.record(*Loc, A, "load");
+        if (I == 0 && CompoundAssign)
+          W.record(*Loc, A, "store");
+      }
+    } else {
+      W.rvalue(A);
+    }
+  }
+  return Value::integer(W.opaque(OC, true, "result of an operator on objects"));
+}
+} // namespace
+
+Value Walker::call(const CallExpr *C) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (FD)
+    if (std::optional<Value> V = builtinCall(C, FD))
+      return *V;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(C))
+    return operatorCall(*this, OC);
+  std::string Name = FD ? FD->getNameAsString() : "";
+  std::vector<Value> Args;
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    const clang::Expr *A = C->getArg(I);
+    QualType PT;
+    if (FD && I < FD->getNumParams())
+      PT = FD->getParamDecl(I)->getType();
+    if (!PT.isNull() && PT->isReferenceType() && A->isGLValue()) {
+      if (auto Loc = sharedLValue(A)) {
+        Loc->Pointee = PT->getPointeeType();
+        Args.push_back(Value::pointer(*Loc)); // a reference to shared memory
+        continue;
+      }
+      Args.push_back(Value());
+      continue;
+    }
+    Args.push_back(rvalue(A));
+  }
+  const FunctionDecl *Def = nullptr;
+  if (FD && FD->hasBody(Def) && Def &&
+      (Def == &Kernel || std::find(CallStack.begin(), CallStack.end(), Def) != CallStack.end()))
+    Recursive.insert(Def); // not walked again: its accesses cannot all be seen
+  if (FD && FD->hasBody(Def) && Def && CallStack.size() < 8 &&
+      std::find(CallStack.begin(), CallStack.end(), Def) == CallStack.end() &&
+      (Def->hasAttr<CUDADeviceAttr>() || Def->isConstexpr()) && !Def->isVariadic())
+    return inlineCall(Def, C, Args);
+  bool Varying = true;
+  bool PassesShared = false;
+  for (const Value &V : Args)
+    PassesShared |= V.K == Value::Ptr;
+  if (PassesShared)
+    Result.Skipped.push_back({toFileLoc(Ctx.getSourceManager().getExpansionLoc(C->getBeginLoc()),
+                                        Ctx.getSourceManager()),
+                              "shared memory passed to '" + Name +
+                                  "', whose body is not available: its accesses are not analysed"});
+  return Value::integer(opaque(C, Varying, "result of call to '" + Name + "'"));
+}
+
+Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::vector<Value> &Args) {
+  // Walk the helper's body in the caller's context: its parameters take the
+  // caller's values, its accesses are reported at the helper's own lines.
+  std::map<const VarDecl *, Value> Saved = Vars;
+  for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I)
+    Vars[FD->getParamDecl(I)] = Args[I];
+  if (hasGoto(*FD))
+    WithGoto.insert(FD);
+  CallStack.push_back(FD);
+  Returns.emplace_back();
+  std::size_t GuardDepth = Guards.size();
+  ReturnGuardBase.push_back(GuardDepth);
+  walkStmt(FD->getBody());
+  Guards.resize(GuardDepth);
+  ReturnGuardBase.pop_back();
+  std::vector<std::pair<Expr, Value>> Rets = std::move(Returns.back());
+  Returns.pop_back();
+  CallStack.pop_back();
+  // Restore the caller's locals; a helper cannot assign them except through
+  // pointers, which the analysis does not follow into locals.
+  Vars = std::move(Saved);
+  if (Rets.size() == 1)
+    return Rets.front().second;
+  if (FD->getReturnType()->isVoidType())
+    return Value();
+  // Several returns: the first one whose condition holds, as nested selects.
+  if (!Rets.empty()) {
+    Value R = Rets.back().second;
+    bool Ok = R.K != Value::None;
+    for (std::size_t I = Rets.size() - 1; Ok && I-- > 0;) {
+      const Value &V = Rets[I].second;
+      const Expr &C = Rets[I].first;
+      if (V.K == Value::Int && R.K == Value::Int)
+        R = Value::integer(Expr::select(C, V.E, R.E));
+      else if (V.K == Value::Ptr && R.K == Value::Ptr && V.P.Array == R.P.Array)
+        R.P.Offset = Expr::select(C, V.P.Offset, R.P.Offset);
+      else
+        Ok = false;
+    }
+    if (Ok)
+      return R;
+  }
+  return Value::integer(opaque(C, true, "result of '" + FD->getNameAsString() +
+                                            "' (several return statements)"));
+}
+
+} // namespace bankcheck::frontend

@@ -1,0 +1,315 @@
+//===- Loops.cpp - Loops: unrolled over the block, or symbolic ------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// A loop whose trip count can be decided over the whole block is unrolled
+/// (its trip count learnt by a probe, a trial run without recording); any
+/// other loop gets a uniform iteration counter, with simple inductions as
+/// `init + J*step` and other carried values as unknowns.
+//===----------------------------------------------------------------------===//
+#include "Frontend/WalkerState.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+using symbolic::Expr;
+using symbolic::SymbolKind;
+
+namespace {
+constexpr unsigned MaxTripCount = 1024;
+constexpr unsigned MaxUnrollProduct = 1u << 16;
+/// Work (walker steps + thread evaluations of loop conditions) one outermost
+/// unroll probe may spend, nested probes included, before the loop is given
+/// a symbolic counter instead; and the total thread evaluations of loop
+/// conditions per kernel walk, beyond which no loop is unrolled.
+constexpr std::uint64_t MaxProbeWork = 16'000'000;
+constexpr std::uint64_t MaxDecideWork = 128'000'000;
+} // namespace
+
+void Walker::walkLoop(const Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
+                      const Stmt *Body, const Stmt *Loop, bool CondFirst) {
+  if (Init)
+    walkStmt(Init);
+  std::set<const VarDecl *> Carried = assignedVars(Body);
+  for (const VarDecl *V : assignedVars(Inc)) Carried.insert(V);
+  for (const VarDecl *V : assignedVars(Cond)) Carried.insert(V);
+  unsigned Line = lineOf(Loop);
+  // Inside a probe (a trial run of an enclosing loop to learn its trip
+  // count) a nested loop is walked with a symbolic counter, not probed in
+  // turn: probing nested loops multiplies their costs. The enclosing loop's
+  // probe only needs the values it carries; one that depends on what the
+  // nested loop computes becomes undecided, and the enclosing loop symbolic.
+  if (CondFirst && Cond && !hasEarlyExit(Body) && ProbeDepth == 0 &&
+      tryUnroll(Cond, Inc, Body, Carried, Line))
+    return;
+  symbolicLoop(Cond, Inc, Body, Carried, Line);
+}
+
+bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const Stmt *Body,
+                       const std::set<const VarDecl *> &Carried, unsigned Line) {
+  std::vector<Expr> GuardConds;
+  for (const bank::Guard &G : Guards)
+    GuardConds.push_back(G.Cond);
+  auto Decide = [&](const Expr &C) {
+    if (C.isConst())
+      return C.constValue() ? bank::Truth::AllTrue : bank::Truth::AllFalse;
+    if (!Config.Shape)
+      return bank::Truth::Unknown;
+    return bank::decideOverBlock(C, *Config.Shape, GuardConds, &DecideWork);
+  };
+  // Probe: run the loop without recording to learn its trip count. Nested
+  // probes share the outermost probe's work budget, and see the iterations
+  // probed so far in UnrollProduct, so that nested loops that never end (or
+  // run long) are given up in bounded time.
+  auto Saved = Vars;
+  bool SavedRecording = Recording;
+  std::vector<bank::Truth> Trips;
+  bool Ok = true;
+  Recording = false;
+  if (ProbeDepth++ == 0)
+    ProbeStart = Steps + DecideWork;
+  unsigned SavedProduct = UnrollProduct;
+  for (;;) {
+    if (Trips.size() >= MaxTripCount ||
+        std::uint64_t(SavedProduct) * (Trips.size() + 1) > MaxUnrollProduct || overBudget() ||
+        Steps + DecideWork - ProbeStart > MaxProbeWork || DecideWork > MaxDecideWork) {
+      Ok = false;
+      break;
+    }
+    bank::Truth T = Decide(intValue(Cond));
+    if (T == bank::Truth::Unknown) {
+      Ok = false;
+      break;
+    }
+    if (T == bank::Truth::AllFalse)
+      break;
+    Trips.push_back(T);
+    UnrollProduct = unsigned(std::uint64_t(SavedProduct) * Trips.size());
+    walkStmt(Body);
+    if (Inc)
+      rvalue(Inc);
+  }
+  UnrollProduct = SavedProduct;
+  --ProbeDepth;
+  Vars = Saved;
+  Recording = SavedRecording;
+  if (!Ok)
+    return false;
+  unsigned N = std::max<unsigned>(1, Trips.size());
+  UnrollProduct *= N;
+  std::set<const VarDecl *> Counters = assignedVars(Inc);
+  if (Counters.empty())
+    Counters = Carried;
+  for (std::size_t K = 0; K < Trips.size(); ++K) {
+    Expr C = intValue(Cond);
+    std::string Label;
+    for (const VarDecl *V : Counters) {
+      auto It = Vars.find(V);
+      if (It != Vars.end() && It->second.K == Value::Int && It->second.E.isConst()) {
+        if (!Label.empty()) Label += ", ";
+        Label += V->getNameAsString() + " = " + std::to_string(It->second.E.constValue());
+      }
+    }
+    if (Label.empty())
+      Label = "iteration " + std::to_string(K) + " of the loop at line " + std::to_string(Line);
+    bool Mixed = Trips[K] == bank::Truth::Mixed;
+    if (Mixed)
+      Guards.push_back(makeGuard(C, Cond));
+    Labels.push_back(Label);
+    walkStmt(Body);
+    Labels.pop_back();
+    if (Mixed)
+      Guards.pop_back();
+    if (Inc)
+      rvalue(Inc);
+  }
+  UnrollProduct /= N;
+  return true;
+}
+
+namespace {
+/// `v += c`, `v -= c`, `++v`, `v = v + c` as the step of v, or nullptr.
+const clang::Expr *stepOf(const Stmt *S, const VarDecl *V, int &Sign, bool &Unit) {
+  const auto *E = dyn_cast_or_null<clang::Expr>(S);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  auto IsV = [&](const clang::Expr *X) {
+    const auto *DR = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    return DR && DR->getDecl() == V;
+  };
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->isIncrementDecrementOp() && IsV(U->getSubExpr())) {
+      Sign = U->isIncrementOp() ? 1 : -1;
+      Unit = true;
+      return U;
+    }
+    return nullptr;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B || !IsV(B->getLHS()))
+    return nullptr;
+  if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
+    Sign = B->getOpcode() == BO_AddAssign ? 1 : -1;
+    Unit = false;
+    return B->getRHS();
+  }
+  if (B->getOpcode() == BO_Assign) {
+    const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+    if (R && (R->getOpcode() == BO_Add || R->getOpcode() == BO_Sub) && IsV(R->getLHS())) {
+      Sign = R->getOpcode() == BO_Add ? 1 : -1;
+      Unit = false;
+      return R->getRHS();
+    }
+  }
+  return nullptr;
+}
+class RefVisitor : public RecursiveASTVisitor<RefVisitor> {
+public:
+  std::set<const VarDecl *> Uses;
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    if (auto *VD = dyn_cast<VarDecl>(D->getDecl()))
+      Uses.insert(VD);
+    return true;
+  }
+};
+
+/// True when E mentions one of Vars.
+bool mentionsAny(const clang::Expr *E, const std::set<const VarDecl *> &Vars) {
+  RefVisitor R;
+  R.TraverseStmt(const_cast<clang::Expr *>(E));
+  for (const VarDecl *V : R.Uses)
+    if (Vars.count(V))
+      return true;
+  return false;
+}
+} // namespace
+
+void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const Stmt *Body,
+                          const std::set<const VarDecl *> &Carried, unsigned Line) {
+  symbolic::Symbol J;
+  J.Name = "iteration@" + std::to_string(Line);
+  J.Kind = SymbolKind::Uniform;
+  J.Min = 0;
+  J.Reason = "the trip count of the loop at line " + std::to_string(Line) + " is not known";
+  Expr Iter = Expr::var(Result.Symbols.add(J));
+
+  // Statements that run once per iteration: the increment and the body's
+  // top-level statements.
+  std::vector<const Stmt *> Steps;
+  if (Inc)
+    Steps.push_back(Inc);
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(Body))
+    for (const Stmt *S : C->body())
+      Steps.push_back(S);
+  else if (Body)
+    Steps.push_back(Body);
+
+  auto Saved = Vars;
+  bool SavedRecording = Recording;
+  Recording = false;
+  std::map<const VarDecl *, Value> Entry;
+  for (const VarDecl *V : Carried) {
+    auto It = Saved.find(V);
+    if (It == Saved.end())
+      continue; // declared inside the loop
+    const Value &Before = It->second;
+    // Find exactly one step statement for V, with a loop-invariant step.
+    const clang::Expr *StepE = nullptr;
+    int Sign = 0;
+    bool Unit = false;
+    unsigned Found = 0;
+    for (const Stmt *S : Steps) {
+      int Sg;
+      bool U;
+      if (const clang::Expr *X = stepOf(S, V, Sg, U)) {
+        StepE = X;
+        Sign = Sg;
+        Unit = U;
+        ++Found;
+      }
+    }
+    unsigned Total = 0;
+    for (const Stmt *S : Steps)
+      Total += assignedVars(S).count(V);
+    bool Invariant = StepE && (Unit || !mentionsAny(StepE, Carried));
+    if (Found == 1 && Total == 1 && Invariant && Before.K != Value::None) {
+      Expr Step = Unit ? Expr::constant(1) : intValue(StepE);
+      Expr Delta = Iter * Step;
+      if (Sign < 0)
+        Delta = Expr::constant(0) - Delta;
+      if (Before.K == Value::Int) {
+        Entry[V] = Value::integer(Before.E + Delta);
+      } else {
+        SharedRef P = Before.P;
+        std::int64_t Size = Ctx.getTypeSizeInChars(P.Pointee).getQuantity();
+        P.Offset = P.Offset + Delta * Size;
+        Entry[V] = Value::pointer(P);
+      }
+      continue;
+    }
+    if (V->getType()->isIntegralOrEnumerationType()) {
+      // Uniform when it starts uniform and every assignment stays uniform:
+      // decided by walking the loop once with the value as a uniform unknown.
+      bool StartsUniform = Before.K == Value::Int && !isVarying(Before.E);
+      Entry[V] = Value::integer(opaque(nullptr, !StartsUniform,
+                                       "'" + V->getNameAsString() + "' changes across iterations "
+                                       "of the loop at line " + std::to_string(Line)));
+    } else {
+      Entry[V] = Value();
+    }
+  }
+  // Check uniformity of the carried values that were assumed uniform: walk the
+  // body once (not recording) and see whether their new values vary by lane.
+  for (auto &[V, Val] : Entry)
+    Vars[V] = Val;
+  walkStmt(Body);
+  if (Inc)
+    rvalue(Inc);
+  for (auto &[V, Val] : Entry) {
+    auto It = Vars.find(V);
+    if (Val.K == Value::Int && !isVarying(Val.E) && It != Vars.end() &&
+        (It->second.K != Value::Int || isVarying(It->second.E)))
+      Val = Value::integer(opaque(nullptr, true, "'" + V->getNameAsString() +
+                                                     "' changes across iterations of the loop "
+                                                     "at line " + std::to_string(Line)));
+  }
+  Vars = Saved;
+  for (auto &[V, Val] : Entry)
+    Vars[V] = Val;
+  Recording = SavedRecording;
+
+  // The real walk: every iteration at once.
+  Labels.push_back("any iteration of the loop at line " + std::to_string(Line));
+  bool HasGuard = false;
+  if (Cond) {
+    Expr C = intValue(Cond);
+    if (!C.isConst()) {
+      Guards.push_back(makeGuard(C, Cond));
+      HasGuard = true;
+    }
+  }
+  walkStmt(Body);
+  if (Inc)
+    rvalue(Inc);
+  if (HasGuard)
+    Guards.pop_back();
+  Labels.pop_back();
+  // After the loop the carried values are unknown.
+  for (const VarDecl *V : Carried) {
+    if (!Saved.count(V))
+      continue;
+    auto E = Entry.find(V);
+    bool Uniform = E != Entry.end() && E->second.K == Value::Int && !isVarying(E->second.E);
+    if (V->getType()->isIntegralOrEnumerationType())
+      Vars[V] = Value::integer(opaque(nullptr, !Uniform,
+                                      "value of '" + V->getNameAsString() + "' after the loop at line " +
+                                          std::to_string(Line)));
+    else
+      Vars[V] = Value();
+  }
+}
+
+} // namespace bankcheck::frontend

@@ -1,0 +1,367 @@
+//===- ValueLowering.cpp - Rvalues to symbolic values ---------------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Lowers rvalue expressions to symbolic values (integer arithmetic, casts,
+/// conditionals, locals, constants) with one ConstStmtVisitor, and records
+/// every shared access met on the way. Each expression node is evaluated
+/// exactly once, so every access is recorded once per walk of its statement.
+//===----------------------------------------------------------------------===//
+#include "Frontend/WalkerState.h"
+
+#include "clang/AST/StmtVisitor.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+using symbolic::Expr;
+using symbolic::Op;
+using symbolic::SymbolKind;
+
+std::optional<Op> binaryOp(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_Add: case BO_AddAssign: return Op::Add;
+  case BO_Sub: case BO_SubAssign: return Op::Sub;
+  case BO_Mul: case BO_MulAssign: return Op::Mul;
+  case BO_Div: case BO_DivAssign: return Op::Div;
+  case BO_Rem: case BO_RemAssign: return Op::Mod;
+  case BO_And: case BO_AndAssign: return Op::And;
+  case BO_Or: case BO_OrAssign: return Op::Or;
+  case BO_Xor: case BO_XorAssign: return Op::Xor;
+  case BO_Shl: case BO_ShlAssign: return Op::Shl;
+  case BO_Shr: case BO_ShrAssign: return Op::Shr;
+  case BO_LT: case BO_GT: return Op::Lt;
+  case BO_LE: case BO_GE: return Op::Le;
+  case BO_EQ: return Op::Eq;
+  case BO_NE: return Op::Ne;
+  case BO_LAnd: return Op::LAnd;
+  case BO_LOr: return Op::LOr;
+  default: return std::nullopt;
+  }
+}
+
+namespace {
+/// The value of an rvalue whose type is neither a pointer nor an array (those
+/// go to the pointer visitor). Walker::rvalue has already stripped parens,
+/// folded Clang constants and read the builtin coordinates.
+class RvalueVisitor : public ConstStmtVisitor<RvalueVisitor, Value> {
+public:
+  explicit RvalueVisitor(Walker &W) : W(W) {}
+
+  Value VisitCastExpr(const CastExpr *CE);
+  Value VisitBinaryOperator(const BinaryOperator *B);
+  Value VisitUnaryOperator(const UnaryOperator *U);
+  Value VisitConditionalOperator(const ConditionalOperator *CO);
+  Value VisitCallExpr(const CallExpr *C) { return W.call(C); }
+  Value VisitCXXConstructExpr(const CXXConstructExpr *CC);
+
+  // Wrappers: the value of the wrapped expression.
+  Value VisitExprWithCleanups(const ExprWithCleanups *E) { return W.rvalue(E->getSubExpr()); }
+  Value VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *E) {
+    return W.rvalue(E->getSubExpr());
+  }
+  Value VisitCXXBindTemporaryExpr(const CXXBindTemporaryExpr *E) { return W.rvalue(E->getSubExpr()); }
+  Value VisitConstantExpr(const ConstantExpr *E) { return W.rvalue(E->getSubExpr()); }
+  Value VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *E) { return W.rvalue(E->getExpr()); }
+
+  // An lvalue read as a whole (a class-type object): its shared uses are seen.
+  Value VisitArraySubscriptExpr(const ArraySubscriptExpr *E) { return lvalueObject(E); }
+  Value VisitMemberExpr(const MemberExpr *E) { return lvalueObject(E); }
+  Value VisitDeclRefExpr(const DeclRefExpr *E) { return lvalueObject(E); }
+
+  Value VisitStmt(const Stmt *S) {
+    const auto *E = cast<clang::Expr>(S);
+    W.evalChildren(E);
+    return notModelled(E);
+  }
+
+private:
+  Value lvalueObject(const clang::Expr *E) {
+    if (E->isGLValue())
+      W.sharedLValue(E);
+    return notModelled(E);
+  }
+  Value notModelled(const clang::Expr *E) {
+    return Value::integer(W.opaque(E, true, "'" + W.sourceText(E) + "' is not modelled"));
+  }
+  Value loadedValue(const CastExpr *E);
+
+  Walker &W;
+};
+
+Value RvalueVisitor::loadedValue(const CastExpr *E) {
+  const clang::Expr *L = E->getSubExpr()->IgnoreParens();
+  if (auto C = W.builtinCoordinate(L))
+    return Value::integer(*C);
+  if (const auto *DR = dyn_cast<DeclRefExpr>(L))
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (!isShared(VD) && !VD->getType()->isReferenceType())
+        return W.lookupVar(VD, E);
+  if (auto Loc = W.sharedLValue(L)) {
+    W.record(*Loc, L, "load");
+    // Lanes reading the same address read the same value.
+    return Value::integer(W.memoryValue("shared '" + Loc->Array->getNameAsString() + "'", Loc->Offset));
+  }
+  // Global memory through a uniform base: a function of the index.
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
+    auto It = W.UniformBaseIndex.find(AS);
+    if (It != W.UniformBaseIndex.end() && isIntegral(E->getType()))
+      return Value::integer(W.memoryValue("'" + W.sourceText(L) + "'", It->second));
+  }
+  // Memory we do not model (local arrays, struct members, pointers).
+  return Value::integer(W.opaque(E, true, "value loaded from '" + W.sourceText(L) + "'"));
+}
+
+Value RvalueVisitor::VisitCastExpr(const CastExpr *CE) {
+  const clang::Expr *Sub = CE->getSubExpr();
+  switch (CE->getCastKind()) {
+  case CK_LValueToRValue:
+    return loadedValue(CE);
+  case CK_IntegralCast:
+  case CK_NoOp:
+  case CK_IntegralToBoolean:
+  case CK_BooleanToSignedIntegral: {
+    Value V = W.rvalue(Sub);
+    if (V.K != Value::Int)
+      return Value::integer(W.opaque(CE, true, "unmodelled conversion"));
+    if (CE->getCastKind() == CK_IntegralToBoolean)
+      return Value::integer(Expr::binary(Op::Ne, V.E, Expr::constant(0)));
+    return V;
+  }
+  case CK_PointerToBoolean:
+    W.rvalue(Sub);
+    return Value::integer(W.opaque(CE, true, "pointer tested as a boolean"));
+  default: {
+    Value V = W.rvalue(Sub);
+    bool Varying = V.K != Value::Int || W.isVarying(V.E);
+    return Value::integer(W.opaque(CE, Varying, "conversion '" + W.sourceText(CE) +
+                                                    "' (floating point or unmodelled)"));
+  }
+  }
+}
+
+Value RvalueVisitor::VisitBinaryOperator(const BinaryOperator *B) {
+  if (B->isAssignmentOp())
+    return W.assign(B);
+  if (B->getOpcode() == BO_Comma) {
+    W.rvalue(B->getLHS());
+    return W.rvalue(B->getRHS());
+  }
+  Value L = W.rvalue(B->getLHS());
+  Value R = W.rvalue(B->getRHS());
+  auto O = binaryOp(B->getOpcode());
+  if (O && L.K == Value::Int && R.K == Value::Int && isIntegral(B->getLHS()->getType()) &&
+      isIntegral(B->getRHS()->getType())) {
+    switch (B->getOpcode()) {
+    case BO_GT: return Value::integer(Expr::binary(Op::Lt, R.E, L.E));
+    case BO_GE: return Value::integer(Expr::binary(Op::Le, R.E, L.E));
+    default: return Value::integer(Expr::binary(*O, L.E, R.E));
+    }
+  }
+  bool Varying = (L.K == Value::Int ? W.isVarying(L.E) : true) ||
+                 (R.K == Value::Int ? W.isVarying(R.E) : true);
+  return Value::integer(W.opaque(B, Varying, "'" + W.sourceText(B) + "' is not integer arithmetic"));
+}
+
+Value RvalueVisitor::VisitUnaryOperator(const UnaryOperator *U) {
+  switch (U->getOpcode()) {
+  case UO_PreInc: case UO_PreDec: case UO_PostInc: case UO_PostDec:
+    return W.incDec(U);
+  case UO_Plus:
+    return W.rvalue(U->getSubExpr());
+  case UO_Minus: {
+    Value V = W.rvalue(U->getSubExpr());
+    if (V.K == Value::Int && isIntegral(U->getType()))
+      return Value::integer(Expr::constant(0) - V.E);
+    break;
+  }
+  case UO_Not: {
+    Value V = W.rvalue(U->getSubExpr());
+    if (V.K == Value::Int)
+      return Value::integer(V.E ^ Expr::constant(-1));
+    break;
+  }
+  case UO_LNot: {
+    Value V = W.rvalue(U->getSubExpr());
+    if (V.K == Value::Int)
+      return Value::integer(Expr::lnot(V.E));
+    break;
+  }
+  default:
+    W.evalChildren(U);
+    break;
+  }
+  return notModelled(U);
+}
+
+Value RvalueVisitor::VisitConditionalOperator(const ConditionalOperator *CO) {
+  Expr C = W.intValue(CO->getCond());
+  W.Guards.push_back(W.makeGuard(C, CO->getCond()));
+  Value T = W.rvalue(CO->getTrueExpr());
+  W.Guards.back() = W.makeGuard(Expr::lnot(C), CO->getCond());
+  Value F = W.rvalue(CO->getFalseExpr());
+  W.Guards.pop_back();
+  if (T.K == Value::Int && F.K == Value::Int)
+    return Value::integer(Expr::select(C, T.E, F.E));
+  return Value::integer(W.opaque(CO, true, "conditional of non-integers"));
+}
+
+Value RvalueVisitor::VisitCXXConstructExpr(const CXXConstructExpr *CC) {
+  // Copying a shared object of class type (float4, __half, a struct) is a load.
+  if (CC->getNumArgs() >= 1 && CC->getConstructor() && CC->getConstructor()->isCopyOrMoveConstructor()) {
+    const clang::Expr *A = CC->getArg(0)->IgnoreParens();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(A))
+      A = MT->getSubExpr()->IgnoreParens();
+    if (A->isGLValue()) {
+      if (auto Loc = W.sharedLValue(A)) {
+        W.record(*Loc, A, "load");
+        return Value::integer(W.opaque(CC, W.isVarying(Loc->Offset), "value loaded from shared '" +
+                                                                         Loc->Array->getNameAsString() + "'"));
+      }
+      return Value::integer(W.opaque(CC, true, "object copy"));
+    }
+  }
+  for (const clang::Expr *A : CC->arguments())
+    if (A->isGLValue()) {
+      if (auto Loc = W.sharedLValue(A))
+        W.record(*Loc, A, "load");
+    } else {
+      W.rvalue(A);
+    }
+  return Value::integer(W.opaque(CC, true, "constructed object"));
+}
+} // namespace
+
+Value Walker::rvalue(const clang::Expr *E) {
+  ++Steps;
+  E = E->IgnoreParens();
+  // Own recursion is bounded like the evaluator's: deeper operands are
+  // opaque (unknown, with the reason), never a stack overflow.
+  struct DepthGuard {
+    unsigned &D;
+    explicit DepthGuard(unsigned &D) : D(++D) {}
+    ~DepthGuard() { --D; }
+  } Guard(RvalueDepth);
+  if (RvalueDepth > symbolic::MaxEvalDepth) {
+    if (E->getType()->isPointerType() || E->getType()->isArrayType())
+      return Value();
+    return Value::integer(opaque(E, true, "the index expression is nested too deeply"));
+  }
+  if (E->isValueDependent() || E->isTypeDependent())
+    return Value::integer(opaque(E, true, "dependent expression"));
+  if (isIntegral(E->getType())) {
+    // Clang's constant evaluation of a subexpression does not depend on the
+    // walk: computed once per expression (loops re-walk their bodies, and a
+    // chain of n operators would otherwise be evaluated O(n^2) times).
+    auto It = ConstantCache.find(E);
+    if (It == ConstantCache.end()) {
+      std::optional<std::int64_t> C;
+      clang::Expr::EvalResult R;
+      if (!E->HasSideEffects(Ctx) && E->EvaluateAsInt(R, Ctx) && R.Val.isInt() &&
+          R.Val.getInt().isSignedIntN(64))
+        C = R.Val.getInt().getExtValue();
+      It = ConstantCache.emplace(E, C).first;
+    }
+    if (It->second)
+      return Value::integer(Expr::constant(*It->second));
+  }
+  if (auto C = builtinCoordinate(E))
+    return Value::integer(*C);
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
+    return rvalue(PO->getResultExpr());
+  if (E->getType()->isPointerType() || E->getType()->isArrayType()) {
+    if (auto P = pointer(E))
+      return Value::pointer(*P);
+    return Value();
+  }
+  return RvalueVisitor(*this).Visit(E);
+}
+
+Expr Walker::intValue(const clang::Expr *E) {
+  Value V = rvalue(E);
+  if (V.K == Value::Int)
+    return V.E;
+  return opaque(E, true, "'" + sourceText(E) + "' is not an integer the analysis models");
+}
+
+Expr Walker::opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why) {
+  symbolic::Symbol S;
+  S.Name = E ? sourceText(E) : "value";
+  if (S.Name.size() > 40)
+    S.Name = S.Name.substr(0, 37) + "...";
+  S.Name += "#" + std::to_string(++OpaqueCount);
+  S.Kind = LaneVarying ? SymbolKind::LaneOpaque : SymbolKind::Uniform;
+  S.Reason = Why;
+  return Expr::var(Result.Symbols.add(S));
+}
+
+Expr Walker::memoryValue(const std::string &What, Expr Address) {
+  symbolic::Symbol F;
+  F.Name = "load#" + std::to_string(++OpaqueCount);
+  F.Kind = SymbolKind::Function;
+  F.Reason = "value loaded from " + What;
+  return Expr::apply(Result.Symbols.add(F), std::move(Address));
+}
+
+void Walker::evalChildren(const Stmt *S) {
+  for (const Stmt *C : S->children())
+    if (const auto *CE = dyn_cast_or_null<clang::Expr>(C)) {
+      if (CE->isGLValue()) {
+        // A shared lvalue used in a way we do not model: say so.
+        if (auto L = sharedLValue(CE))
+          Result.Skipped.push_back({toFileLoc(CE->getBeginLoc(), Ctx.getSourceManager()),
+                                    "use of shared '" + L->Array->getNameAsString() +
+                                        "' is not analysed here"});
+      } else {
+        rvalue(CE);
+      }
+    }
+}
+
+Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
+  auto It = Vars.find(VD);
+  if (It != Vars.end())
+    return It->second;
+  // Constants (constexpr, const with constant initializer, template args).
+  if (isIntegral(VD->getType()) && VD->getType().isConstQualified() && !isa<ParmVarDecl>(VD) &&
+      VD->getInit() && !VD->getInit()->isValueDependent()) {
+    if (const APValue *V = VD->evaluateValue())
+      if (V->isInt())
+        return Value::integer(Expr::constant(V->getInt().getExtValue()));
+  }
+  if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+    // A kernel parameter: warp-uniform; constant when the launch says so.
+    if (P->getDeclContext() == &Kernel) {
+      unsigned Index = P->getFunctionScopeIndex();
+      auto C = Config.ConstantArgs.find(Index);
+      if (C != Config.ConstantArgs.end() && isIntegral(VD->getType()))
+        return Value::integer(Expr::constant(C->second));
+      if (isIntegral(VD->getType())) {
+        symbolic::Symbol S;
+        S.Name = VD->getNameAsString();
+        S.Kind = SymbolKind::Uniform;
+        S.Reason = "kernel parameter '" + S.Name + "'";
+        if (VD->getType()->isUnsignedIntegerType())
+          S.Min = 0;
+        Value V = Value::integer(Expr::var(Result.Symbols.add(S)));
+        Vars[VD] = V;
+        return V;
+      }
+    }
+  }
+  if (isIntegral(VD->getType())) {
+    bool Global = VD->hasGlobalStorage();
+    Value V = Value::integer(opaque(Use, !Global,
+                                    Global ? "value of global '" + VD->getNameAsString() + "'"
+                                           : "value of '" + VD->getNameAsString() +
+                                                 "' is not known here"));
+    if (Global)
+      Vars[VD] = V;
+    return V;
+  }
+  return Value();
+}
+
+void Walker::setVar(const VarDecl *VD, Value V) { Vars[VD] = std::move(V); }
+
+} // namespace bankcheck::frontend
