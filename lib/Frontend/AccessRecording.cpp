@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/WalkerState.h"
 
+#include <algorithm>
+
 namespace bankcheck::frontend {
 
 using namespace clang;
@@ -42,7 +44,13 @@ void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Ki
     It = SiteIndex.emplace(Key, Result.Sites.size()).first;
     Result.Sites.push_back(std::move(S));
   }
-  AccessSite &S = Result.Sites[It->second];
+  addInstance(Result.Sites[It->second], L);
+}
+
+void Walker::addInstance(AccessSite &S, const SharedRef &L) {
+  if (!L.Assumption.empty() &&
+      std::find(S.Assumptions.begin(), S.Assumptions.end(), L.Assumption) == S.Assumptions.end())
+    S.Assumptions.push_back(L.Assumption);
   if (S.RegionBase != L.RegionBase || S.StrideName != L.StrideName) {
     // One source access seen in two regions or row forms (a helper walked
     // with other pointers): it is in none of them.
@@ -81,6 +89,31 @@ void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Ki
   }
   S.InstanceIndex.emplace(DedupKey, S.Instances.size());
   S.Instances.push_back(std::move(I));
+}
+
+void Walker::recordAsm(const SharedRef &L, const clang::AsmStmt *A, unsigned Index, const char *Kind,
+                       unsigned Bytes, bank::Form F, const std::string &Opcode) {
+  if (!Recording)
+    return;
+  auto Key = std::make_pair(static_cast<const clang::Stmt *>(A), Index);
+  auto It = AsmSiteIndex.find(Key);
+  if (It == AsmSiteIndex.end()) {
+    AccessSite S;
+    SourceLocation Loc = Ctx.getSourceManager().getExpansionLoc(asmLocation(A));
+    S.Loc = toFileLoc(Loc, Ctx.getSourceManager());
+    S.Array = L.Array;
+    S.Kind = Kind;
+    S.AccessBytes = Bytes;
+    S.Form = F;
+    S.Opcode = Opcode;
+    S.Func = CallStack.empty() ? &Kernel : CallStack.back();
+    It = AsmSiteIndex.emplace(Key, Result.Sites.size()).first;
+    Result.Sites.push_back(std::move(S));
+  }
+  AccessSite &S = Result.Sites[It->second];
+  if (S.Array != L.Array && S.Unmodelled.empty())
+    S.Unmodelled = "the instruction reaches several shared variables";
+  addInstance(S, L);
 }
 
 } // namespace bankcheck::frontend

@@ -48,10 +48,12 @@ Value Walker::assign(const BinaryOperator *B) {
           auto O = binaryOp(B->getOpcode());
           if (O && Old.K == Value::Int && R.K == Value::Int && isIntegral(VD->getType()))
             New = Value::integer(Expr::binary(*O, Old.E, R.E));
+          else if (std::optional<Value> V = O ? windowArithmetic(*O, Old, R, Ctx) : std::nullopt)
+            New = *V;
           else
             New = Value::integer(opaque(B, true, "'" + sourceText(B) + "' is not modelled"));
         }
-        if (New.K != Value::Int && isIntegral(VD->getType()))
+        if (New.K != Value::Int && New.K != Value::Window && isIntegral(VD->getType()))
           New = Value::integer(opaque(B, true, "'" + sourceText(B) + "' is not modelled"));
         setVar(VD, New);
         return New;

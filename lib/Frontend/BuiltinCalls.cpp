@@ -46,6 +46,28 @@ std::optional<Value> mul24(Walker &W, const CallExpr *C, const FunctionDecl *) {
   return Value::integer(W.intValue(C->getArg(0)) * W.intValue(C->getArg(1)));
 }
 
+/// __cvta_generic_to_shared(p): the shared-window address of *p.
+std::optional<Value> toSharedWindow(Walker &W, const CallExpr *C, const FunctionDecl *) {
+  if (C->getNumArgs() != 1)
+    return std::nullopt;
+  if (auto P = W.pointer(C->getArg(0)))
+    return Value::window(*P);
+  return Value::integer(W.opaque(C, true, "shared-window address of a pointer the analysis does not follow"));
+}
+
+/// __cvta_shared_to_generic(a): back to a pointer.
+std::optional<Value> fromSharedWindow(Walker &W, const CallExpr *C, const FunctionDecl *) {
+  if (C->getNumArgs() != 1)
+    return std::nullopt;
+  Value V = W.rvalue(C->getArg(0));
+  if (V.K == Value::Window) {
+    V.K = Value::Ptr;
+    V.P.Pointee = W.Ctx.VoidTy;
+    return V;
+  }
+  return Value();
+}
+
 enum class Match { Exact, Prefix };
 
 struct Builtin {
@@ -67,6 +89,8 @@ const Builtin Builtins[] = {
   {"ullmin",   Match::Exact,  minMax},
   {"ullmax",   Match::Exact,  minMax},
   {"__mul24",  Match::Exact,  mul24},
+  {"__cvta_generic_to_shared", Match::Exact, toSharedWindow},
+  {"__cvta_shared_to_generic", Match::Exact, fromSharedWindow},
   {"__umul24", Match::Exact,  mul24},
 };
 // clang-format on

@@ -122,7 +122,11 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
     F.BlockDim = std::array<unsigned, 3>{Config.Shape->X, Config.Shape->Y, Config.Shape->Z};
   F.BlockDimSource = Config.Source;
 
-  std::string What = "shared " + Site.Kind + " of '" + F.Array + "'";
+  std::string What = "shared " + Site.Kind +
+                     (F.Instruction == "LDS" || F.Instruction == "STS" || F.Instruction == "ATOMS"
+                          ? ""
+                          : " (" + F.Instruction + ")") +
+                     " of '" + F.Array + "'";
   if (!Site.Unmodelled.empty()) {
     F.Status = "unknown";
     F.Reason = Site.Unmodelled;
@@ -143,6 +147,8 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
   F.Degree = R.Degree;
   F.Reason = R.Reason;
   F.Assumptions = R.Assumptions;
+  for (const std::string &A : Site.Assumptions)
+    F.Assumptions.push_back(A);
   if (R.Worst) {
     F.HasWorst = true;
     F.WorstWarp = R.Worst->Warp;
@@ -195,10 +201,12 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
                                 (Site.AccessBytes > 4 ? " (phase " + std::to_string(C.Phase) + ")" : "")});
   if (!Site.FormNote.empty())
     F.Notes.push_back({F.Loc, "issued as " + F.Instruction + ": " + Site.FormNote});
+  if (!Site.Opcode.empty())
+    F.Notes.push_back({F.Loc, "inline PTX '" + Site.Opcode + "', issued as " + F.Instruction});
   if (Config.Shape)
     F.Notes.push_back({report::FileLoc(), "block shape " + shapeText(*Config.Shape) + " from " +
                                               Config.Source});
-  for (const std::string &A : R.Assumptions)
+  for (const std::string &A : F.Assumptions)
     F.Notes.push_back({report::FileLoc(), "assuming " + A});
   if (Kernel.getTemplateSpecializationArgs())
     F.Notes.push_back({report::FileLoc(), "in instantiation '" + F.Kernel + "'"});

@@ -2,18 +2,274 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 /// \file
-/// The walker's handling of `asm` statements: the one place where inline PTX
-/// is looked at.
+/// The walker's handling of `asm` statements, the one place where inline PTX
+/// is looked at. The template is read by lib/Ptx (readInlineAsm): each shared
+/// instruction (ld/st.shared, atom/red.shared, ldmatrix, stmatrix, cp.async)
+/// gives the operand or the chain inside the template its address comes from;
+/// that chain is evaluated over the operands' symbolic values (shared-window
+/// addresses, shared pointers, integers, %laneid), and the instruction is
+/// recorded as an access of its own form. Shared instructions the model does
+/// not know (cp.async.bulk, wgmma, mbarrier, ld.shared::cluster, ...) and
+/// addresses that cannot be followed to a __shared__ variable become remarks
+/// naming the instruction, never silence. Outputs the template computes
+/// (cvta.to.shared, mov of %laneid) flow into the locals they are written to.
 //===----------------------------------------------------------------------===//
 #include "Frontend/WalkerState.h"
+
+#include "Ptx/PtxAsm.h"
 
 namespace bankcheck::frontend {
 
 using namespace clang;
+using symbolic::Expr;
+using symbolic::Op;
+using symbolic::SymbolTable;
+
+namespace {
+/// A lowered PtxValue: the value, or why there is none.
+struct Lowered {
+  Value V;
+  std::string Why;
+};
+
+std::optional<Op> opOf(ptx::PtxValue::OpKind K) {
+  using K_ = ptx::PtxValue::OpKind;
+  switch (K) {
+  case K_::Add: return Op::Add;
+  case K_::Sub: return Op::Sub;
+  case K_::Mul: return Op::Mul;
+  case K_::And: return Op::And;
+  case K_::Or: return Op::Or;
+  case K_::Xor: return Op::Xor;
+  case K_::Shl: return Op::Shl;
+  case K_::Shr: return Op::Shr;
+  }
+  return std::nullopt;
+}
+
+Expr linearThread() {
+  Expr Tx = Expr::var(SymbolTable::threadIdx(0)), Ty = Expr::var(SymbolTable::threadIdx(1)),
+       Tz = Expr::var(SymbolTable::threadIdx(2));
+  Expr Dx = Expr::var(SymbolTable::blockDim(0)), Dy = Expr::var(SymbolTable::blockDim(1));
+  return Tx + Ty * Dx + Tz * Dx * Dy;
+}
+
+const char *kindOf(const ptx::PtxInstr &I) {
+  switch (I.Form) {
+  case ptx::PtxForm::LDS: case ptx::PtxForm::LDSM: return "load";
+  case ptx::PtxForm::STS: case ptx::PtxForm::STSM: return "store";
+  case ptx::PtxForm::ATOMS: return "atomic";
+  case ptx::PtxForm::LDGSTS: return "copy";
+  default: return "access";
+  }
+}
+
+/// The bank-model form of a shared PTX instruction, or nullopt with Why.
+std::optional<bank::Form> formOf(const ptx::PtxInstr &I, unsigned Bytes, std::string &Why) {
+  switch (I.Form) {
+  case ptx::PtxForm::LDS: return bank::Form::LDS;
+  case ptx::PtxForm::STS: return bank::Form::STS;
+  case ptx::PtxForm::LDGSTS: return bank::Form::LDGSTS;
+  case ptx::PtxForm::LDSM:
+  case ptx::PtxForm::STSM:
+    if (!I.Matrix || (I.Matrix->Matrices != 1 && I.Matrix->Matrices != 2 && I.Matrix->Matrices != 4)) {
+      Why = "the number of matrices is not .x1, .x2 or .x4";
+      return std::nullopt;
+    }
+    return bank::matrixForm(I.Form == ptx::PtxForm::STSM, I.Matrix->Matrices);
+  case ptx::PtxForm::ATOMS: {
+    if (!I.Atomic)
+      return bank::Form::ATOMS;
+    const std::string &Op = I.Atomic->Op, &T = I.Atomic->Type;
+    if (Op == "cas")
+      return bank::Form::ATOMS_CAS;
+    bool Float = !T.empty() && (T[0] == 'f' || T.rfind("bf", 0) == 0);
+    if (Op == "add" && (Float || Bytes == 8)) {
+      if (T == "f32" || T == "f64" || T == "u64" || T == "s64")
+        return bank::Form::CAS_LOOP;
+      Why = "'atom.add." + T + "' is not a form the model knows";
+      return std::nullopt;
+    }
+    if (Float) {
+      Why = "a floating-point '" + Op + "' on shared memory is not a form the model knows";
+      return std::nullopt;
+    }
+    return bank::Form::ATOMS;
+  }
+  default:
+    Why = I.Reason.empty() ? "not modelled" : I.Reason;
+    return std::nullopt;
+  }
+}
+} // namespace
+
+SourceLocation asmLocation(const AsmStmt *A) {
+  // The `asm` keyword's location is not always kept (CUDA device-side
+  // statements); the template string's always is.
+  if (A->getBeginLoc().isValid())
+    return A->getBeginLoc();
+  if (const auto *G = dyn_cast<GCCAsmStmt>(A))
+    return G->getAsmString()->getBeginLoc();
+  return A->getBeginLoc();
+}
 
 void Walker::walkAsm(const AsmStmt *A) {
-  Result.Skipped.push_back({toFileLoc(A->getBeginLoc(), Ctx.getSourceManager()),
-                            "inline assembly is not analysed: shared-memory accesses in it are not seen"});
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Remark = [&](const std::string &Text) {
+    Result.Skipped.push_back({toFileLoc(SM.getExpansionLoc(asmLocation(A)), SM), Text});
+  };
+  const auto *G = dyn_cast<GCCAsmStmt>(A);
+  if (!G) {
+    Remark("Microsoft-style asm is not analysed: shared-memory accesses in it are not seen");
+    return;
+  }
+  unsigned NO = G->getNumOutputs(), NI = G->getNumInputs();
+  std::vector<std::string> Names;
+  std::vector<Value> Ops(NO + NI);
+  for (unsigned I = 0; I < NO; ++I) {
+    Names.push_back(G->getOutputName(I).str());
+    const clang::Expr *E = G->getOutputExpr(I);
+    if (G->getOutputConstraint(I).starts_with("+")) // read and written: its value now
+      Ops[I] = rvalue(E);
+  }
+  for (unsigned I = 0; I < NI; ++I) {
+    Names.push_back(G->getInputName(I).str());
+    const clang::Expr *E = G->getInputExpr(I);
+    if (G->getInputConstraint(I).contains('m') && E->isGLValue()) {
+      if (auto L = sharedLValue(E))
+        Ops[NO + I] = Value::pointer(*L);
+      continue;
+    }
+    Ops[NO + I] = rvalue(E);
+  }
+  ptx::PtxAsmResult R = ptx::readInlineAsm(G->getAsmString()->getString(), NO, NI, Names);
+
+  // The value of a PtxValue over the operands.
+  std::function<Lowered(const ptx::PtxValue &)> Lower = [&](const ptx::PtxValue &V) -> Lowered {
+    using K = ptx::PtxValue::Kind;
+    switch (V.kind()) {
+    case K::Operand: {
+      unsigned N = V.operandIndex();
+      if (N >= Ops.size() || Ops[N].K == Value::None)
+        return {Value(), "operand %" + std::to_string(N) + " is not a value the analysis follows"};
+      return {Ops[N], ""};
+    }
+    case K::Imm:
+      return {Value::integer(Expr::constant(V.immediate())), ""};
+    case K::Special: {
+      const std::string &Reg = V.name();
+      if (Reg == "laneid")
+        return {Value::integer(Expr::binary(Op::Mod, linearThread(), Expr::constant(32))), ""};
+      for (unsigned D = 0; D < 3; ++D) {
+        std::string Dim(1, char('x' + D));
+        if (Reg == "tid." + Dim) return {Value::integer(Expr::var(SymbolTable::threadIdx(D))), ""};
+        if (Reg == "ntid." + Dim) return {Value::integer(Expr::var(SymbolTable::blockDim(D))), ""};
+        if (Reg == "ctaid." + Dim) return {Value::integer(Expr::var(SymbolTable::blockIdx(D))), ""};
+        if (Reg == "nctaid." + Dim) return {Value::integer(Expr::var(SymbolTable::gridDim(D))), ""};
+      }
+      bool Uniform = Reg == "warpid" || Reg == "smid" || Reg == "nsmid";
+      return {Value::integer(opaque(nullptr, !Uniform, "special register %" + Reg)), ""};
+    }
+    case K::SharedWindow: {
+      Lowered X = Lower(V.lhs());
+      if (X.V.K == Value::Ptr)
+        return {Value::window(X.V.P), ""};
+      if (X.V.K == Value::Window)
+        return X;
+      return {Value(), X.Why.empty() ? "cvta.to.shared of a pointer the analysis does not follow" : X.Why};
+    }
+    case K::Op: {
+      Lowered L = Lower(V.lhs()), Rt = Lower(V.rhs());
+      if (!L.Why.empty()) return L;
+      if (!Rt.Why.empty()) return Rt;
+      std::optional<Op> O = opOf(V.opKind());
+      // Narrowing a window address to 32 bits (cvt.u32.u64) keeps it.
+      if (O == Op::And && L.V.K == Value::Window && Rt.V.K == Value::Int && Rt.V.E.isConst() &&
+          (Rt.V.E.constValue() & 0xffffffffll) == 0xffffffffll)
+        return L;
+      if (O && (L.V.K == Value::Window || Rt.V.K == Value::Window))
+        if (std::optional<Value> W = windowArithmetic(*O, L.V, Rt.V, Ctx))
+          return {*W, ""};
+      if (O && L.V.K == Value::Int && Rt.V.K == Value::Int)
+        return {Value::integer(Expr::binary(*O, L.V.E, Rt.V.E)), ""};
+      return {Value(), "'" + V.str() + "' is not arithmetic the analysis follows"};
+    }
+    case K::Unknown:
+      return {Value(), V.name()};
+    }
+    return {Value(), "unknown value"};
+  };
+
+  for (unsigned Index = 0; Index < R.Instrs.size(); ++Index) {
+    ptx::PtxInstr I = R.Instrs[Index];
+    if (!I.touchesShared())
+      continue;
+    Lowered Base;
+    if (I.Address)
+      Base = Lower(I.Address->Value);
+    if (I.Space == ptx::PtxSpace::Generic) {
+      // A generic address: a shared access when it is a pointer into a
+      // __shared__ variable; otherwise not one the analysis sees.
+      if (Base.V.K != Value::Ptr)
+        continue;
+      I = ptx::asSharedAccess(I);
+    }
+    if (I.Form == ptx::PtxForm::Unmodelled) {
+      Remark("'" + I.Opcode + "' in inline assembly accesses shared memory in a way that is not modelled (" +
+             (I.Reason.empty() ? "unknown form" : I.Reason) + "): its bank conflicts are not analysed");
+      continue;
+    }
+    unsigned Bytes = I.BytesPerAddress;
+    if (I.Copy && I.Copy->CpSizeOperand >= 0 && I.Copy->CpSizeOperand < int(I.Operands.size())) {
+      const ptx::PtxOperand &Op = I.Operands[I.Copy->CpSizeOperand];
+      if (Op.K == ptx::PtxOperand::Kind::AsmOperand && Op.Index < Ops.size() && Ops[Op.Index].K == Value::Int &&
+          Ops[Op.Index].E.isConst())
+        Bytes = unsigned(Ops[Op.Index].E.constValue());
+    }
+    std::string Why;
+    std::optional<bank::Form> F = formOf(I, Bytes, Why);
+    if (!F) {
+      Remark("'" + I.Opcode + "' in inline assembly: " + Why + "; its bank conflicts are not analysed");
+      continue;
+    }
+    if (!I.Address || !Base.Why.empty() || (Base.V.K != Value::Window && Base.V.K != Value::Ptr)) {
+      Remark("the shared address of '" + I.Opcode + "' in inline assembly is not followed to a __shared__ "
+             "variable (" + (Base.Why.empty() ? "not a shared-window address" : Base.Why) +
+             "): its bank conflicts are not analysed");
+      continue;
+    }
+    SharedRef L = Base.V.P;
+    L.Offset = L.Offset + Expr::constant(I.Address->Displacement);
+    if (!Bytes || !bank::formHasWidth(*F, Bytes)) {
+      Remark("'" + I.Opcode + "' in inline assembly moves " + std::to_string(Bytes) +
+             " bytes per lane, not a width of " + std::string(bank::rule(*F).Name) + "; not analysed");
+      continue;
+    }
+    recordAsm(L, A, Index, kindOf(I), Bytes, *F, I.Opcode);
+  }
+  for (const std::string &P : R.Problems)
+    if (P.find("operand") != std::string::npos)
+      Remark("inline assembly: " + P);
+
+  // What the template leaves in its outputs.
+  for (unsigned I = 0; I < NO && I < R.Outputs.size(); ++I) {
+    const clang::Expr *E = G->getOutputExpr(I)->IgnoreParenImpCasts();
+    Lowered Out = Lower(R.Outputs[I]);
+    const auto *DR = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (VD && !isShared(VD) && !VD->getType()->isReferenceType()) {
+      if (isIntegral(VD->getType()))
+        setVar(VD, Out.Why.empty() && (Out.V.K == Value::Int || Out.V.K == Value::Window)
+                       ? Out.V
+                       : Value::integer(opaque(E, true, "output of inline assembly")));
+      else
+        setVar(VD, Value());
+      continue;
+    }
+    if (E->isGLValue())
+      if (auto Loc = sharedLValue(E))
+        record(*Loc, E, "store"); // the output register is stored to shared memory
+  }
 }
 
 } // namespace bankcheck::frontend

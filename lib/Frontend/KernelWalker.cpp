@@ -245,7 +245,9 @@ void Walker::walkStmt(const Stmt *S) {
       }
       Value V = rvalue(Init);
       if (T->isIntegralOrEnumerationType())
-        setVar(VD, V.K == Value::Int ? V : Value::integer(opaque(Init, true, "unmodelled initializer")));
+        setVar(VD, V.K == Value::Int || V.K == Value::Window
+                       ? V
+                       : Value::integer(opaque(Init, true, "unmodelled initializer")));
     }
     return;
   }
@@ -375,11 +377,11 @@ void Walker::mergeBranches(const std::map<const VarDecl *, Value> &Before,
       continue; // declared inside one branch only: out of scope now
     if (A->K == Value::Int && B->K == Value::Int) {
       Out[K] = A->E.equals(B->E) ? *A : Value::integer(Expr::select(Cond, A->E, B->E));
-    } else if (A->K == Value::Ptr && B->K == Value::Ptr && A->P.Array == B->P.Array &&
-               A->P.Pointee == B->P.Pointee) {
-      SharedRef R = A->P;
-      R.Offset = Expr::select(Cond, A->P.Offset, B->P.Offset);
-      Out[K] = Value::pointer(R);
+    } else if (A->K == B->K && (A->K == Value::Ptr || A->K == Value::Window) &&
+               A->P.Array == B->P.Array && A->P.Pointee == B->P.Pointee) {
+      Value M = *A;
+      M.P.Offset = Expr::select(Cond, A->P.Offset, B->P.Offset);
+      Out[K] = M;
     } else {
       Out[K] = Value();
     }

@@ -49,6 +49,8 @@ struct AccessSite {
   /// cp.async wrappers); otherwise formOf decides from the expression.
   std::optional<bank::Form> Form;
   std::string FormNote; ///< why this form, when it is not a plain load or store
+  std::string Opcode;   ///< inline PTX: the instruction as written ("ldmatrix...x4.shared.b16")
+  std::vector<std::string> Assumptions; ///< what the offsets rely on (see SharedRef)
   std::vector<bank::AccessInstance> Instances;
   std::map<std::string, std::size_t> InstanceIndex; ///< dedup key -> index
   std::string Unmodelled; ///< non-empty: the access cannot be analysed, why

@@ -122,6 +122,8 @@ Value RvalueVisitor::VisitCastExpr(const CastExpr *CE) {
   case CK_IntegralToBoolean:
   case CK_BooleanToSignedIntegral: {
     Value V = W.rvalue(Sub);
+    if (V.K == Value::Window && CE->getCastKind() != CK_IntegralToBoolean)
+      return V; // a shared-window address, narrowed to 32 bits or not
     if (V.K != Value::Int)
       return Value::integer(W.opaque(CE, true, "unmodelled conversion"));
     if (CE->getCastKind() == CK_IntegralToBoolean)
@@ -150,6 +152,9 @@ Value RvalueVisitor::VisitBinaryOperator(const BinaryOperator *B) {
   Value L = W.rvalue(B->getLHS());
   Value R = W.rvalue(B->getRHS());
   auto O = binaryOp(B->getOpcode());
+  if (O && (L.K == Value::Window || R.K == Value::Window))
+    if (std::optional<Value> V = windowArithmetic(*O, L, R, W.Ctx))
+      return *V;
   if (O && L.K == Value::Int && R.K == Value::Int && isIntegral(B->getLHS()->getType()) &&
       isIntegral(B->getRHS()->getType())) {
     switch (B->getOpcode()) {
@@ -203,6 +208,10 @@ Value RvalueVisitor::VisitConditionalOperator(const ConditionalOperator *CO) {
   W.Guards.pop_back();
   if (T.K == Value::Int && F.K == Value::Int)
     return Value::integer(Expr::select(C, T.E, F.E));
+  if (T.K == Value::Window && F.K == Value::Window && T.P.Array == F.P.Array) {
+    T.P.Offset = Expr::select(C, T.P.Offset, F.P.Offset);
+    return T;
+  }
   return Value::integer(W.opaque(CO, true, "conditional of non-integers"));
 }
 

@@ -38,16 +38,30 @@ struct SharedRef {
   std::string StrideName;
   std::int64_t RegionBase = -1; ///< see AccessSite; set only on extern-array lvalues
   std::string RegionVia;
+  /// What the offset relies on beyond the code (a shared-window address
+  /// swizzled by XOR assumes an aligned variable); empty when nothing.
+  std::string Assumption;
 };
 
-/// The value of a local or an expression.
+/// The value of a local or an expression. A Window is an integer holding the
+/// 32-bit shared-window address of a shared location (__cvta_generic_to_shared,
+/// cvta.to.shared): what ldmatrix, cp.async and ld.shared take in inline PTX.
 struct Value {
-  enum Kind { None, Int, Ptr } K = None;
+  enum Kind { None, Int, Ptr, Window } K = None;
   symbolic::Expr E; ///< Int
-  SharedRef P;      ///< Ptr
+  SharedRef P;      ///< Ptr, Window
   static Value integer(symbolic::Expr E) { Value V; V.K = Int; V.E = std::move(E); return V; }
   static Value pointer(SharedRef R) { Value V; V.K = Ptr; V.P = std::move(R); return V; }
+  static Value window(SharedRef R) { Value V; V.K = Window; V.P = std::move(R); return V; }
 };
+
+/// Integer arithmetic on a shared-window address (SharedWindow.cpp): W op I or
+/// I op W for +, - (window minus integer), ^, |, &; nullopt for anything else.
+/// XOR, OR and AND act on the variable's offset, which is exact when the
+/// variable starts at an address aligned past the operand's bits: assumed
+/// (128 bytes, or the declared alignment), and said so in the access's notes.
+std::optional<Value> windowArithmetic(symbolic::Op O, const Value &L, const Value &R,
+                                      clang::ASTContext &Ctx);
 
 class Walker {
 public:
@@ -131,6 +145,13 @@ public:
 
   // --- InlineAsm.cpp: asm statements ---
   void walkAsm(const clang::AsmStmt *A);
+  /// Records one shared instruction of an asm statement (Index: its place in
+  /// the template): its own site, with the width and form the PTX gives.
+  void recordAsm(const SharedRef &L, const clang::AsmStmt *A, unsigned Index, const char *Kind,
+                 unsigned Bytes, bank::Form F, const std::string &Opcode);
+  /// The instance of the access at the current guards and loop labels.
+  void addInstance(AccessSite &S, const SharedRef &L);
+  std::map<std::pair<const clang::Stmt *, unsigned>, std::size_t> AsmSiteIndex;
 
   const clang::FunctionDecl &Kernel;
   const LaunchConfig &Config;
@@ -171,6 +192,8 @@ bool hasEarlyExit(const clang::Stmt *S);
 /// True when F's body contains goto or an indirect goto.
 bool hasGoto(const clang::FunctionDecl &F);
 
+/// Where an asm statement is (InlineAsm.cpp).
+clang::SourceLocation asmLocation(const clang::AsmStmt *A);
 inline bool isShared(const clang::VarDecl *VD) { return VD && VD->hasAttr<clang::CUDASharedAttr>(); }
 inline bool isIntegral(clang::QualType T) { return T->isIntegralOrEnumerationType(); }
 /// The IR operator of a C binary (or compound assignment) operator.
