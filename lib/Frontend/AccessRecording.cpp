@@ -50,6 +50,8 @@ void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Ki
     S.StrideName.clear();
     S.StrideTokens.clear();
   }
+  if (S.Unmodelled.empty() && !FlowUnmodelled.empty())
+    S.Unmodelled = FlowUnmodelled;
   if (!S.Unmodelled.empty())
     return;
   if (S.Instances.size() >= 4096) {
