@@ -58,6 +58,8 @@ void Walker::addInstance(AccessSite &S, const SharedRef &L) {
     S.StrideName.clear();
     S.StrideTokens.clear();
   }
+  if (S.Unmodelled.empty() && !FlowUnmodelled.empty())
+    S.Unmodelled = FlowUnmodelled;
   if (!S.Unmodelled.empty())
     return;
   if (S.Instances.size() >= 4096) {

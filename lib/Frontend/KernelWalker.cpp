@@ -252,17 +252,7 @@ void Walker::walkStmt(const Stmt *S) {
     return;
   }
   if (const auto *SW = dyn_cast<SwitchStmt>(S)) {
-    if (SW->getInit())
-      walkStmt(SW->getInit());
-    Expr C = intValue(SW->getCond());
-    auto Carried = assignedVars(SW->getBody());
-    Guards.push_back(makeGuard(opaque(SW->getCond(), true, "switch case"), SW->getCond()));
-    walkStmt(SW->getBody());
-    Guards.pop_back();
-    for (const VarDecl *VD : Carried)
-      if (VD->getType()->isIntegralOrEnumerationType())
-        setVar(VD, Value::integer(opaque(nullptr, true, "value assigned in a switch")));
-    (void)C;
+    walkSwitch(SW); // lanes that return in it: see walkCompound
     return;
   }
   if (const auto *A = dyn_cast<AsmStmt>(S))
@@ -315,6 +305,17 @@ void Walker::walkCompound(const CompoundStmt *C) {
       }
       Guards.push_back(makeGuard(Expr::lnot(Cond), I->getCond()));
       Guards.back().Text = "!(" + Guards.back().Text + ")";
+      continue;
+    }
+    if (const auto *SW = dyn_cast<SwitchStmt>(S)) {
+      // Lanes that return or continue inside the switch skip the rest.
+      ++Steps;
+      std::optional<bank::Guard> Left = walkSwitch(SW);
+      if (!Left)
+        continue;
+      if (Left->Cond.isConst())
+        break; // every lane left
+      Guards.push_back({Expr::lnot(Left->Cond), "!(" + Left->Text + ")"});
       continue;
     }
     walkStmt(S);
@@ -375,18 +376,21 @@ void Walker::mergeBranches(const std::map<const VarDecl *, Value> &Before,
     const Value *A = Get(Then, K), *B = Get(Else, K);
     if (!A || !B)
       continue; // declared inside one branch only: out of scope now
-    if (A->K == Value::Int && B->K == Value::Int) {
-      Out[K] = A->E.equals(B->E) ? *A : Value::integer(Expr::select(Cond, A->E, B->E));
-    } else if (A->K == B->K && (A->K == Value::Ptr || A->K == Value::Window) &&
-               A->P.Array == B->P.Array && A->P.Pointee == B->P.Pointee) {
-      Value M = *A;
-      M.P.Offset = Expr::select(Cond, A->P.Offset, B->P.Offset);
-      Out[K] = M;
-    } else {
-      Out[K] = Value();
-    }
+    Out[K] = mergeValue(Cond, *A, *B);
   }
   Vars = std::move(Out);
+}
+
+Value mergeValue(const Expr &Cond, const Value &A, const Value &B) {
+  if (A.K == Value::Int && B.K == Value::Int)
+    return A.E.equals(B.E) ? A : Value::integer(Expr::select(Cond, A.E, B.E));
+  if (A.K == B.K && (A.K == Value::Ptr || A.K == Value::Window) && A.P.Array == B.P.Array &&
+      A.P.Pointee == B.P.Pointee) {
+    Value M = A;
+    M.P.Offset = Expr::select(Cond, A.P.Offset, B.P.Offset);
+    return M;
+  }
+  return Value();
 }
 
 KernelResult walkKernel(const FunctionDecl &Kernel, const LaunchConfig &Config, ASTContext &Ctx) {

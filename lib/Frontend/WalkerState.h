@@ -143,6 +143,18 @@ public:
   unsigned lineOf(const clang::Stmt *S) const;
   bool overBudget();
 
+  // --- Switch.cpp ---
+  /// Walks a switch with exact per-case guards. Returns the condition under
+  /// which lanes return or continue inside it (nullopt: none do): the
+  /// enclosing block runs the rest of its statements where it is false.
+  std::optional<bank::Guard> walkSwitch(const clang::SwitchStmt *SW);
+  /// After a statement walked under Cond: every variable becomes
+  /// `Cond ? its new value : its value in Before`.
+  void mergeFlow(const std::map<const clang::VarDecl *, Value> &Before, const symbolic::Expr &Cond);
+  /// Non-empty: the control flow around the accesses being recorded is not
+  /// modelled (a switch shape, say); they are unknown with this reason.
+  std::string FlowUnmodelled;
+
   // --- InlineAsm.cpp: asm statements ---
   void walkAsm(const clang::AsmStmt *A);
   /// Records one shared instruction of an asm statement (Index: its place in
@@ -189,6 +201,9 @@ public:
 std::set<const clang::VarDecl *> assignedVars(const clang::Stmt *S);
 /// True when S contains break, return or goto (outside nested loops for break).
 bool hasEarlyExit(const clang::Stmt *S);
+/// The value that is A where Cond holds and B elsewhere (an unknown when the
+/// two cannot be merged: pointers into different variables, say).
+Value mergeValue(const symbolic::Expr &Cond, const Value &A, const Value &B);
 /// True when F's body contains goto or an indirect goto.
 bool hasGoto(const clang::FunctionDecl &F);
 
