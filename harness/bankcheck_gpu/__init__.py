@@ -53,8 +53,8 @@ from .common import (EXIT_DISAGREE, EXIT_ERROR, EXIT_NO_COUNTERS, EXIT_OK, VERSI
                      where, write_json)
 from .instructions import FORMS, access_form, access_instruction, access_kind
 from .kernels import ptx_instruction, render_kernel
-from .metrics import GROUPS, KINDS, METRICS, UNVERIFIED, counters_for, metric_names
-from .micro import compare_dir, compare_microkernels, measure, microkernel_summary
+from .metrics import GROUPS, KINDS, METRICS, counters_for, metric_names
+from .micro import compare_dir, compare_microkernels, measure, microkernel_summary, unavailable_metrics
 from .ncu_csv import (SourceColumns, csv_rows, find_column, parse_ncu_metrics, parse_number,
                       parse_source_csv, short_kernel_name)
 from .program import (LINE_SLACK, PROFILE_VERDICTS, compare_profile, hardware_conflict, join_profile,

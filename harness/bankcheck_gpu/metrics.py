@@ -18,9 +18,10 @@ and which group measures each instruction form."""
 #
 # Spellings: every name below was read on an H200 with Nsight Compute
 # 2025.3.1 by harness/forms/run_forms.py (2026-12-01). STSM's instruction
-# count is ..._op_shared_stsm (the ..._op_stsm spelling is not an error for
-# ncu: it silently has no value). measure drops a metric ncu rejects and says
-# so; correct a name here.
+# count is ..._op_shared_stsm. ncu prints no error for a name it does not
+# know (the ..._op_stsm spelling of that count simply has no value in the
+# CSV): measure lists a metric that has no value in any launch as
+# unavailable and warns; correct the name here.
 # ---------------------------------------------------------------------------
 METRICS = {
     ("load", "instructions"): "smsp__sass_inst_executed_op_shared_ld.sum",
@@ -42,11 +43,6 @@ METRICS = {
 KINDS = ("load", "store", "atomic")
 GROUPS = ("load", "store", "atomic", "ldsm", "stsm", "ldgsts")
 QUANTITIES = ("instructions", "wavefronts", "conflicts")
-UNVERIFIED = ()
-# Groups whose replays are measured on the source view's per-instruction
-# "Instructions Executed" and "L1 Wavefronts Shared" (none: every group has
-# counters of its own).
-SOURCE_VIEW_GROUPS = ()
 
 
 def metric_names():

@@ -5,87 +5,51 @@
 compare (predicted against measured wavefronts per instruction)."""
 
 import os
-import re
 import sys
 
 from .common import (EXIT_DISAGREE, EXIT_NO_COUNTERS, EXIT_OK, VERSION, HarnessError,
                      counter_problem, find_tool, format_table, load_json, number_text, run_tool,
                      tail, where, write_json)
 from .instructions import DEFAULT_FORM, FORMS
-from .metrics import SOURCE_VIEW_GROUPS, counters_for, metric_names
-from .ncu_csv import parse_ncu_metrics, parse_source_csv, short_kernel_name
+from .metrics import counters_for, metric_names
+from .ncu_csv import parse_ncu_metrics
 from .sass import check_replay_sass, parse_sass_dump
 
 
-def rejected_metrics(text, names):
-    """The requested metrics that an ==ERROR== line of ncu names (a metric this
-    ncu or GPU does not have: ncu then profiles nothing)."""
-    errors = [ln for ln in text.splitlines() if ln.lstrip().startswith("==ERROR==")]
-    rejected = []
-    for name in names:
-        base = name[:-4] if name.endswith(".sum") else name
-        pattern = re.compile(re.escape(base) + r"(?![A-Za-z0-9_])")
-        if any(pattern.search(ln) for ln in errors):
-            rejected.append(name)
-    return rejected
+def unavailable_metrics(kernels, names):
+    """The requested metrics that have no value in any launch's rows. ncu
+    prints no error for a name it does not know (Nsight Compute 2025.3.1):
+    the metric is simply missing from the CSV, so a misspelling in the table
+    shows only here."""
+    return [n for n in names if not any(n in counts for counts in kernels.values())]
 
 
 def run_metrics(ncu, binary, out_dir):
-    """ncu --metrics over the whole table; when ncu rejects some metrics and
-    measures nothing, once more without them. Returns (output, rejected)."""
-    names, rejected = metric_names(), []
-    while True:
-        argv = [ncu, "--clock-control", "none", "--print-units", "base",
-                "--metrics", ",".join(names), "--csv", binary]
-        rc, out, err = run_tool(argv)
-        with open(os.path.join(out_dir, "ncu.csv"), "w", encoding="utf-8") as f:
-            f.write(out)
-        with open(os.path.join(out_dir, "ncu.log"), "a" if rejected else "w", encoding="utf-8") as f:
-            f.write("$ " + " ".join(argv) + f"\n(exit {rc})\n" + err)
-        problem = counter_problem(out + err)
-        if problem:
-            raise HarnessError(problem + " Nothing was measured.", EXIT_NO_COUNTERS)
-        kernels = parse_ncu_metrics(out)
-        dropped = [] if kernels or rejected else rejected_metrics(out + err, names)
-        if not dropped:
-            break
-        print(f"bankcheck-gpu: warning: ncu does not know {', '.join(dropped)}; measuring without "
-              f"(correct the name in metrics.py)", file=sys.stderr)
-        rejected = dropped
-        names = [n for n in names if n not in rejected]
+    """ncu --metrics over the whole table, in one run. Returns ({kernel:
+    {metric: value}}, the names requested, the names that had no value)."""
+    names = metric_names()
+    argv = [ncu, "--clock-control", "none", "--print-units", "base",
+            "--metrics", ",".join(names), "--csv", binary]
+    rc, out, err = run_tool(argv)
+    with open(os.path.join(out_dir, "ncu.csv"), "w", encoding="utf-8") as f:
+        f.write(out)
+    with open(os.path.join(out_dir, "ncu.log"), "w", encoding="utf-8") as f:
+        f.write("$ " + " ".join(argv) + f"\n(exit {rc})\n" + err)
+    problem = counter_problem(out + err)
+    if problem:
+        raise HarnessError(problem + " Nothing was measured.", EXIT_NO_COUNTERS)
+    kernels = parse_ncu_metrics(out)
     if not kernels:
         raise HarnessError(f"ncu gave no metrics (exit {rc}); its output ends with:\n{tail(out + err)}")
     if rc != 0:
         print(f"bankcheck-gpu: warning: ncu exited with {rc}; kernels without counters will show as "
               f"not-measured (see {out_dir}/ncu.csv)", file=sys.stderr)
-    return kernels, rejected
-
-
-def run_source_view(ncu, binary, out_dir):
-    """The source view of every microkernel (SourceCounters): per SASS
-    instruction, its executions and shared wavefronts. STSM replays are
-    measured on it; for the others it is a cross-check. Returns
-    ({kernel: [instruction records]}, None) or (None, why it is missing)."""
-    rep = os.path.join(out_dir, "source")
-    argv = [ncu, "--clock-control", "none", "--section", "SourceCounters", "--import-source", "yes",
-            "-o", rep, "-f", binary]
-    rc, out, err = run_tool(argv, os.path.join(out_dir, "source.log"))
-    if not os.path.exists(rep + ".ncu-rep"):
-        return None, f"ncu wrote no source-counter report (exit {rc}, see {out_dir}/source.log)"
-    rc, out, err = run_tool([ncu, "--import", rep + ".ncu-rep", "--page", "source", "--csv",
-                             "--print-source", "cuda,sass"])
-    with open(os.path.join(out_dir, "source.csv"), "w", encoding="utf-8") as f:
-        f.write(out)
-    try:
-        records = parse_source_csv(out)
-    except HarnessError as e:
-        return None, str(e)
-    view = {}
-    for r in records:
-        view.setdefault(short_kernel_name(r["function"] or ""), []).append(
-            {k: r[k] for k in ("line", "address", "opcode", "instruction", "kind", "executed",
-                               "wavefronts", "ideal")})
-    return view, None
+    missing = unavailable_metrics(kernels, names)
+    if missing:
+        print(f"bankcheck-gpu: warning: no launch has a value for {', '.join(missing)}: this ncu or GPU "
+              f"does not know the name (ncu says nothing of it); the forms it measures will show as "
+              f"not-measured (check the name in metrics.py against ncu --query-metrics)", file=sys.stderr)
+    return kernels, names, missing
 
 
 def measure(out_dir, arch=None):
@@ -120,13 +84,8 @@ def measure(out_dir, arch=None):
         raise HarnessError(f"cuobjdump failed:\n{tail(out + err)}")
     with open(os.path.join(out_dir, "sass.txt"), "w", encoding="utf-8") as f:
         f.write(out)
-    kernels, rejected = run_metrics(ncu, binary, out_dir)
-    view, why = run_source_view(ncu, binary, out_dir)
-    if why:
-        print(f"bankcheck-gpu: warning: no source view: {why}; replays measured on it "
-              f"(STSM) will show as not-measured", file=sys.stderr)
-    measured.update({"kernels": kernels, "ncu": ncu, "unavailable_metrics": rejected,
-                     "source_view": view, "source_view_error": why})
+    kernels, names, missing = run_metrics(ncu, binary, out_dir)
+    measured.update({"kernels": kernels, "ncu": ncu, "metrics": names, "unavailable_metrics": missing})
     write_json(os.path.join(out_dir, "measured.json"), measured)
     print(f"bankcheck-gpu: measured {len(kernels)} microkernels -> {out_dir}/measured.json")
     return measured
@@ -141,26 +100,21 @@ def entry_form(entry):
     return FORMS[entry.get("instruction") or DEFAULT_FORM[entry["kind"]]]
 
 
-def source_view_of(measured, kernel, form):
-    """The source view's records of this kernel's instructions of the form's kind."""
-    view = measured.get("source_view")
-    if not isinstance(view, dict) or kernel not in view:
-        return None
-    return [r for r in view[kernel] if r.get("kind") == form.kind]
-
-
 def compare_microkernels(manifest, measured, sass_text):
     """One row per replayed access. verdict: agree | disagree | bad-replay
     (the SASS does not hold exactly one instruction of the intended form and
     width, or not exactly one was executed) | not-measured.
 
     Each form is read on its own counters (metrics.py): LDS/STS on op_ld/op_st,
-    atomics on op_atom, LDSM on op_ldsm, LDGSTS on op_ldgsts, STSM on the source
-    view. The compared number is wavefronts per instruction; for the CAS loop
-    of a float atomicAdd (a loop of ATOMS.CAST.SPIN) it is the wavefronts of the
-    whole loop, and the loop may run more than once.
+    atomics on op_atom, LDSM on op_ldsm, STSM on op_stsm, LDGSTS on op_ldgsts.
+    A counter that measured.json lists as unavailable (no value in any launch)
+    leaves its forms not-measured, and their rows name it. The compared number
+    is wavefronts per instruction; for the CAS loop of a float atomicAdd (a
+    loop of ATOMS.CAST.SPIN) it is the wavefronts of the whole loop, and the
+    loop may run more than once.
     """
     functions = parse_sass_dump(sass_text) if sass_text is not None else None
+    unavailable = set(measured.get("unavailable_metrics") or ())
     rows = []
     for entry in manifest.get("accesses", []):
         kernel, form = entry["kernel"], entry_form(entry)
@@ -174,25 +128,15 @@ def compare_microkernels(manifest, measured, sass_text):
         row["variant"] = entry.get("variant", "as-written")
         row["counters"] = group
         counts = measured.get("kernels", {}).get(kernel)
-        view = source_view_of(measured, kernel, form)
+        names = counters_for(group)
+        missing = [n for n in names.values() if n and n in unavailable]
+        if missing:
+            row["unavailable_metrics"] = missing
         inst = wf = None
-        if group in SOURCE_VIEW_GROUPS:
-            row["measured_from"] = "source view"
-            if view:
-                inst = sum(r["executed"] or 0 for r in view)
-                wf = sum(r["wavefronts"] for r in view)
-        else:
-            row["measured_from"] = "metrics"
-            if counts is not None:
-                names = counters_for(group)
-                inst = counts.get(names["instructions"]) if names["instructions"] else None
-                wf = counts.get(names["wavefronts"]) if names["wavefronts"] else None
-                row["measured_conflicts"] = counts.get(names["conflicts"]) if names["conflicts"] else None
-        if view is not None:
-            row["source_view"] = {"opcodes": [r["opcode"] for r in view],
-                                  "executed": sum(r["executed"] or 0 for r in view),
-                                  "wavefronts": sum(r["wavefronts"] for r in view),
-                                  "ideal": sum(r["ideal"] for r in view)}
+        if counts is not None:
+            inst = counts.get(names["instructions"]) if names["instructions"] else None
+            wf = counts.get(names["wavefronts"]) if names["wavefronts"] else None
+            row["measured_conflicts"] = counts.get(names["conflicts"]) if names["conflicts"] else None
         row["measured_instructions"] = inst
         row["measured_wavefronts"] = wf
         row["measured_per_instruction"] = (wf / inst) if inst and wf is not None else None
@@ -217,7 +161,7 @@ def compare_microkernels(manifest, measured, sass_text):
     return rows
 
 
-def microkernel_summary(rows, skipped):
+def microkernel_summary(rows, skipped, unavailable=()):
     agree = sum(r["verdict"] == "agree" for r in rows)
     table = format_table(
         ["kernel", "where", "kind", "instruction", "B", "predicted", "measured", "sass", "verdict"],
@@ -230,6 +174,10 @@ def microkernel_summary(rows, skipped):
     text.append(f"agreement: {agree}/{len(rows)}" + (f" ({100 * rate:.1f}%)" if rows else ""))
     for s in skipped:
         text.append(f"skipped: access {s['index']} at {where(s)} ({s.get('kind')}): {s['reason']}")
+    for name in unavailable:
+        kernels = [r["kernel"] for r in rows if name in r.get("unavailable_metrics", ())]
+        text.append(f"unavailable metric: {name} (no value in any launch)"
+                    + (f"; not measured: {', '.join(kernels)}" if kernels else ""))
     return "\n".join(text), agree, rate
 
 
@@ -246,11 +194,13 @@ def compare_dir(out_dir):
         with open(sass_path, encoding="utf-8") as f:
             sass_text = f.read()
     rows = compare_microkernels(manifest, measured, sass_text)
-    text, agree, rate = microkernel_summary(rows, manifest.get("skipped", []))
+    unavailable = measured.get("unavailable_metrics") or []
+    text, agree, rate = microkernel_summary(rows, manifest.get("skipped", []), unavailable)
     print(text)
     failed = [r for r in rows if r["verdict"] != "agree"]
     write_json(os.path.join(out_dir, "compare.json"),
                {"tool": "bankcheck-gpu", "mode": "microkernel", "arch": measured.get("arch"),
                 "compared": len(rows), "agree": agree, "agreement_rate": rate,
-                "failures": len(failed), "rows": rows, "skipped": manifest.get("skipped", [])})
+                "failures": len(failed), "unavailable_metrics": unavailable, "rows": rows,
+                "skipped": manifest.get("skipped", [])})
     return EXIT_DISAGREE if failed else EXIT_OK

@@ -19,7 +19,7 @@ from unittest import mock
 
 from test_harness import FIXTURES, TempDirTest, bg, find_nvcc, fixture, kernel_text, run_main
 
-from bankcheck_gpu import micro, program  # noqa: E402
+from bankcheck_gpu import program  # noqa: E402
 
 
 class EmitFormsTest(TempDirTest):
@@ -236,39 +236,40 @@ class MetricsTest(unittest.TestCase):
             "instructions": "smsp__sass_inst_executed_op_ldgsts.sum",
             "wavefronts": "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
             "conflicts": None})
+        self.assertEqual(bg.counters_for("stsm"), {  # op_shared_stsm: ..._op_stsm has no value on an H200
+            "instructions": "smsp__sass_inst_executed_op_shared_stsm.sum",
+            "wavefronts": "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum",
+            "conflicts": None})
         self.assertEqual(bg.counters_for("atomic")["instructions"], "smsp__sass_inst_executed_op_shared_atom.sum")
-        self.assertIsNone(bg.counters_for("stsm")["wavefronts"])  # measured on the source view
 
     def test_ldgsts_never_reads_the_totals_that_leave_it_out(self):
         names = [n for n in bg.counters_for("ldgsts").values() if n]
         self.assertTrue(all(n.startswith("smsp__sass_") for n in names), names)
         self.assertFalse(any("bank_conflicts" in n for n in names))
 
-    def test_every_metric_is_requested_and_the_unverified_ones_are_in_the_table(self):
+    def test_every_metric_is_requested(self):
         names = bg.metric_names()
         for group in bg.GROUPS:
             for name in bg.counters_for(group).values():
                 if name:
                     self.assertIn(name, names)
-        self.assertTrue(set(bg.UNVERIFIED) <= set(names))
+        self.assertEqual(len(names), len(set(bg.METRICS.values())))
 
-    def test_a_metric_ncu_rejects_is_found_in_its_error_line(self):
-        names = bg.metric_names()
-        text = "==PROF== Connected\n==ERROR== Failed to find metric smsp__sass_inst_executed_op_stsm\n"
-        self.assertEqual(micro.rejected_metrics(text, names), ["smsp__sass_inst_executed_op_stsm.sum"])
-        self.assertEqual(micro.rejected_metrics("smsp__sass_inst_executed_op_stsm.sum\n", names), [])
-        text = "==ERROR== Invalid metric name: smsp__sass_inst_executed_op_shared_ld.sum"
-        self.assertEqual(micro.rejected_metrics(text, names), ["smsp__sass_inst_executed_op_shared_ld.sum"])
+    def test_a_metric_without_a_value_in_any_launch_is_unavailable(self):
+        kernels = bg.parse_ncu_metrics(fixture("ncu-forms.csv"))
+        self.assertEqual(bg.unavailable_metrics(kernels, bg.metric_names()), [])
+        names = bg.metric_names() + ["smsp__sass_inst_executed_op_stsm.sum"]  # ncu prints no error for it
+        self.assertEqual(bg.unavailable_metrics(kernels, names), ["smsp__sass_inst_executed_op_stsm.sum"])
+        # A metric that only some launches have (k2 was not profiled at all) is available.
+        kernels["k0"].pop("smsp__sass_inst_executed_op_ldsm.sum")
+        self.assertEqual(bg.unavailable_metrics(kernels, bg.metric_names()), [])
 
 
 class MicroFormsTest(TempDirTest):
     def setUp(self):
         super().setUp()
         self.manifest = bg.emit(os.path.join(FIXTURES, "report-forms.json"), self.path("forms"), "sm_90")
-        view = {}
-        for r in bg.parse_source_csv(fixture("source-forms.csv")):
-            view.setdefault(bg.short_kernel_name(r["function"]), []).append(r)
-        self.measured = {"kernels": bg.parse_ncu_metrics(fixture("ncu-forms.csv")), "source_view": view}
+        self.measured = {"kernels": bg.parse_ncu_metrics(fixture("ncu-forms.csv")), "unavailable_metrics": []}
 
     def rows(self, sass=None):
         rows = bg.compare_microkernels(self.manifest, self.measured, sass or fixture("sass-forms.txt"))
@@ -277,14 +278,14 @@ class MicroFormsTest(TempDirTest):
     def test_verdicts(self):
         verdicts = {k: r["verdict"] for k, r in self.rows().items()}
         self.assertEqual(verdicts.pop("k2"), "not-measured")  # ncu could not profile it
-        self.assertEqual(verdicts.pop("k5"), "disagree")      # the source view shows 4, bankcheck 2
+        self.assertEqual(verdicts.pop("k5"), "disagree")      # op_stsm shows 4, bankcheck 2
         self.assertEqual(set(verdicts.values()), {"agree"})
         self.assertEqual(len(verdicts), 12)
 
     def test_ldmatrix_is_read_on_its_own_counters(self):
         self.measured["kernels"]["k0"]["smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum"] = 8
         row = self.rows()["k0"]
-        self.assertEqual((row["counters"], row["measured_from"], row["measured"]), ("ldsm", "metrics", 8))
+        self.assertEqual((row["counters"], row["measured"]), ("ldsm", 8))
         self.assertEqual(row["verdict"], "disagree")  # op_ld still says 32: it is not read
 
     def test_cp_async_is_read_on_the_ldgsts_counters(self):
@@ -292,16 +293,27 @@ class MicroFormsTest(TempDirTest):
         self.assertEqual(self.measured["kernels"]["k6"]["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"], 0)
         self.assertEqual((row["counters"], row["measured_instructions"], row["measured_wavefronts"]),
                          ("ldgsts", 1, 4))
-        self.assertEqual(row["source_view"]["wavefronts"], 4)
         self.assertIsNone(row["measured_conflicts"])
 
-    def test_stmatrix_is_measured_on_the_source_view(self):
+    def test_stmatrix_is_read_on_its_own_counters(self):
+        self.measured["kernels"]["k4"]["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"] = 8
         row = self.rows()["k4"]
-        self.assertEqual((row["measured_from"], row["measured_instructions"], row["measured"]),
-                         ("source view", 1, 32))
-        del self.measured["source_view"]
-        self.assertEqual(self.rows()["k4"]["verdict"], "not-measured")
-        self.assertEqual(self.rows()["k0"]["verdict"], "agree")  # the others need no source view
+        self.assertEqual((row["counters"], row["measured_instructions"], row["measured"], row["verdict"]),
+                         ("stsm", 1, 32, "agree"))  # op_st is not read
+        self.assertNotIn("unavailable_metrics", row)
+
+    def test_a_form_whose_counter_is_unavailable_is_not_measured_and_says_why(self):
+        name = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum"
+        for counts in self.measured["kernels"].values():
+            counts.pop(name, None)
+        self.measured["unavailable_metrics"] = [name]
+        rows = self.rows()
+        self.assertEqual((rows["k4"]["verdict"], rows["k4"]["unavailable_metrics"]), ("not-measured", [name]))
+        self.assertEqual(rows["k5"]["verdict"], "not-measured")
+        self.assertEqual(rows["k0"]["verdict"], "agree")  # the other forms have their counters
+        self.assertNotIn("unavailable_metrics", rows["k0"])
+        text, _, _ = bg.microkernel_summary(list(rows.values()), [], [name])
+        self.assertIn(f"unavailable metric: {name} (no value in any launch); not measured: k4, k5", text)
 
     def test_the_cas_loop_is_compared_over_the_whole_loop(self):
         row = self.rows()["k11"]
@@ -328,73 +340,74 @@ class MicroFormsTest(TempDirTest):
 
 
 class MeasureFormsTest(TempDirTest):
-    """measure with a stand-in ncu that answers each of its three calls."""
+    """measure with stand-in tools; ncu answers with ncu-forms.csv."""
 
-    def ncu(self, reject_first=False):
+    def tools(self):
         calls = self.path("ncu-calls")
-        reject = ('if [ ! -e "{m}" ]; then : > "{m}"; '
-                  'echo "==ERROR== Failed to find metric smsp__sass_inst_executed_op_stsm"; exit 1; fi; '
-                  .format(m=self.path("rejected-once"))) if reject_first else ""
-        body = (f'echo "$*" >> "{calls}"\n'
-                'case "$*" in\n'
-                '  *SourceCounters*) for a; do [ "$prev" = -o ] && : > "$a.ncu-rep"; prev="$a"; done;;\n'
-                f'  *--import*) cat "{FIXTURES}/source-forms.csv";;\n'
-                f'  *) {reject}cat "{FIXTURES}/ncu-forms.csv";;\n'
-                'esac\n')
         nvcc = self.write_script("nvcc", 'while [ $# -gt 0 ]; do [ "$1" = -o ] && : > "$2"; shift; done\n')
         cuobjdump = self.write_script("cuobjdump", f'cat "{FIXTURES}/sass-forms.txt"\n')
-        return calls, mock.patch.dict(os.environ, {"NVCC": nvcc, "CUOBJDUMP": cuobjdump,
-                                                   "NCU": self.write_script("ncu", body)})
+        ncu = self.write_script("ncu", f'echo "$*" >> "{calls}"\ncat "{FIXTURES}/ncu-forms.csv"\n')
+        return calls, mock.patch.dict(os.environ, {"NVCC": nvcc, "CUOBJDUMP": cuobjdump, "NCU": ncu})
 
-    def test_measure_reads_the_metrics_and_the_source_view(self):
+    def measure(self):
         out = self.path("forms")
         bg.emit(os.path.join(FIXTURES, "report-forms.json"), out, "sm_90")
-        calls, tools = self.ncu()
+        calls, tools = self.tools()
         with tools:
             status, _, err = run_main(["measure", out])
         self.assertEqual(status, bg.EXIT_OK, err)
         with open(calls, encoding="utf-8") as f:
             argv = f.read().splitlines()
-        self.assertEqual(len(argv), 3)
-        self.assertIn("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum", argv[0])
-        self.assertIn("--section SourceCounters", argv[1])
-        self.assertIn("--page source --csv --print-source cuda,sass", argv[2])
         with open(os.path.join(out, "measured.json"), encoding="utf-8") as f:
-            measured = json.load(f)
-        self.assertEqual([r["opcode"] for r in measured["source_view"]["k4"]], ["STSM.16.M88.4"])
-        self.assertEqual(measured["unavailable_metrics"], [])
+            return out, argv, err, json.load(f)
+
+    def test_measure_reads_every_metric_in_one_run(self):
+        out, argv, err, measured = self.measure()
+        self.assertEqual(len(argv), 1)
+        for name in ("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
+                     "smsp__sass_inst_executed_op_shared_stsm.sum",
+                     "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum"):
+            self.assertIn(name, argv[0])
+        self.assertEqual((measured["metrics"], measured["unavailable_metrics"]), (bg.metric_names(), []))
+        self.assertNotIn("warning: no launch has a value", err)
+        self.assertEqual(measured["kernels"]["k4"]["smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum"],
+                         32)
+        self.assertFalse(os.path.exists(os.path.join(out, "source.csv")))  # program mode is profile's job
         status, stdout, _ = run_main(["compare", out])
         self.assertEqual(status, bg.EXIT_DISAGREE)
         self.assertIn("agreement: 12/14 (85.7%)", stdout)
+        self.assertNotIn("unavailable metric", stdout)
 
-    def test_a_metric_ncu_does_not_know_is_dropped_and_named(self):
-        out = self.path("forms")
-        bg.emit(os.path.join(FIXTURES, "report-forms.json"), out, "sm_90")
-        calls, tools = self.ncu(reject_first=True)
-        with tools:
-            status, _, err = run_main(["measure", out])
-        self.assertEqual(status, bg.EXIT_OK, err)
-        self.assertIn("ncu does not know smsp__sass_inst_executed_op_stsm.sum", err)
-        with open(calls, encoding="utf-8") as f:
-            argv = f.read().splitlines()
-        self.assertIn("smsp__sass_inst_executed_op_stsm.sum", argv[0])
-        self.assertNotIn("smsp__sass_inst_executed_op_stsm.sum", argv[1])
-        with open(os.path.join(out, "measured.json"), encoding="utf-8") as f:
-            self.assertEqual(json.load(f)["unavailable_metrics"], ["smsp__sass_inst_executed_op_stsm.sum"])
-
-    def test_without_a_source_view_only_stmatrix_is_not_measured(self):
-        out = self.path("forms")
-        bg.emit(os.path.join(FIXTURES, "report-forms.json"), out, "sm_90")
-        nvcc = self.write_script("nvcc", 'while [ $# -gt 0 ]; do [ "$1" = -o ] && : > "$2"; shift; done\n')
-        cuobjdump = self.write_script("cuobjdump", f'cat "{FIXTURES}/sass-forms.txt"\n')
-        ncu = self.write_script("ncu", f'cat "{FIXTURES}/ncu-forms.csv"\n')  # writes no report file
-        with mock.patch.dict(os.environ, {"NVCC": nvcc, "CUOBJDUMP": cuobjdump, "NCU": ncu}):
-            status, _, err = run_main(["measure", out])
-        self.assertEqual(status, bg.EXIT_OK)
-        self.assertIn("no source view", err)
-        status, stdout, _ = run_main(["compare", out])
+    def test_a_name_ncu_does_not_know_is_reported_unavailable(self):
+        # The spelling that the H200 run found to have no value: ncu printed no error for it.
+        wrong = "smsp__sass_inst_executed_op_stsm.sum"
+        with mock.patch.dict(bg.METRICS, {("stsm", "instructions"): wrong}):
+            out, argv, err, measured = self.measure()
+            self.assertIn(wrong, argv[0])
+            self.assertEqual(len(argv), 1)  # no second run: ncu measured everything else
+            self.assertEqual(measured["unavailable_metrics"], [wrong])
+            self.assertIn(f"warning: no launch has a value for {wrong}", err)
+            self.assertEqual(len(measured["kernels"]), 13)  # every kernel that ncu profiled
+            status, stdout, _ = run_main(["compare", out])
         rows = {r.split()[0]: r.split()[-1] for r in stdout.splitlines()[1:] if r.startswith("k")}
         self.assertEqual((rows["k4"], rows["k5"], rows["k0"]), ("not-measured", "not-measured", "agree"))
+        self.assertIn(f"unavailable metric: {wrong} (no value in any launch); not measured: k4, k5", stdout)
+        with open(os.path.join(out, "compare.json"), encoding="utf-8") as f:
+            self.assertEqual(json.load(f)["unavailable_metrics"], [wrong])
+
+    def test_program_mode_on_the_microkernels(self):
+        # What gpu_smoke.sh does after measure: profile DIR/bench against
+        # DIR/kernels-report.json; here its source page is source-forms.csv.
+        out = self.path("forms")
+        bg.emit(os.path.join(FIXTURES, "report-forms.json"), out, "sm_90")
+        os.makedirs(self.path("prof"))
+        with open(self.path("prof", "source.csv"), "w", encoding="utf-8") as f:
+            f.write(fixture("source-forms.csv"))
+        status, stdout, _ = run_main(["compare", "--report", os.path.join(out, "kernels-report.json"),
+                                      self.path("prof")])
+        self.assertEqual(status, bg.EXIT_DISAGREE)  # STSM.x2 of k5: 4 wavefronts, bankcheck 2
+        self.assertRegex(stdout, r"kernels.cu:86\s+store\s+STSM.x2\s+clean\s+2\s+4\s+2\s+missed")
+        self.assertIn("confirmed: 3  missed: 1  false-alarm: 0  agree-clean: 1  unknown: 9", stdout)
 
 
 class ProgramFormsTest(TempDirTest):

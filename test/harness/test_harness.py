@@ -404,10 +404,13 @@ class MeasureWithStandInToolsTest(TempDirTest):
     def test_measure_then_compare(self):
         out, _, _ = self.emit_micro()
         with self.tools("ncu-details.csv"):
-            status, stdout, _ = run_main(["measure", out])
+            status, stdout, err = run_main(["measure", out])
         self.assertEqual(status, bg.EXIT_OK, stdout)
         for name in ("measured.json", "ncu.csv", "sass.txt", "ncu.log"):
             self.assertTrue(os.path.exists(os.path.join(out, name)), name)
+        # "big" lacks some metrics, the other kernels have them: none is unavailable.
+        self.assertEqual(bg.load_json(os.path.join(out, "measured.json"))["unavailable_metrics"], [])
+        self.assertNotIn("warning", err)
         with open(os.path.join(out, "ncu.log"), encoding="utf-8") as f:
             self.assertIn("--clock-control none", f.read())
         self.assertEqual(run_main(["compare", out])[0], bg.EXIT_DISAGREE)
