@@ -102,7 +102,10 @@ STSM2(stsm_x2_t, ".x2.trans")
 STSM4(stsm_x4_t, ".x4.trans")
 
 #define LDGSTS(name, cache, n) KERNEL(name) { PROLOGUE                                      \
-    int s = srcmode == 0 ? lane * n : srcmode == 1 ? (on ? off : 0) : lane * 128;             \
+    int s = srcmode == 0 ? lane * n : srcmode == 1 ? (on ? off : 0) : srcmode == 2 ? lane * 128 \
+          : srcmode == 3 ? lane * n + 16 : srcmode == 4 ? lane * n + 64                          \
+          : srcmode == 5 ? (lane / 8) * 2048 + (lane % 8) * n                                   \
+          : (lane / 8) * 2048 + (lane % 8) * n + 64;                                           \
     if (on) asm volatile("cp.async." cache ".shared.global [%0], [%1], " #n ";"               \
                          :: "r"(a), "l"(gsrc + s) : "memory");                                \
     asm volatile("cp.async.wait_all;" ::: "memory"); EPILOGUE }

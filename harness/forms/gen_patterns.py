@@ -117,6 +117,45 @@ SECONDARY_MATRIX = {"rows_stride16", "rows_stride32", "rows_stride64", "rows_str
                     "lanes_beyond_x2_column", "random_rows0", "random_small_rows0", "random_small_rows1"}
 
 
+SOURCES = ["contiguous", "as-destination", "stride-128", "contiguous+16", "contiguous+64",
+           "rows-of-8-lanes", "rows-of-8-lanes+64"]
+
+
+def copy_set():
+    """cp.async: destination layouts crossed with source layouts (set 'copies')."""
+    entries = []
+    for name, width in (("ldgsts_ca16", 16), ("ldgsts_cg16", 16), ("ldgsts_ca8", 8), ("ldgsts_ca4", 4)):
+        per_row = 128 // width
+        dsts = {"contiguous": lanes(lambda l: l * width)}
+        for pitch in (144, 80, 272, 160) if width == 16 else (144, 136):
+            for base in ((0, 576, 1152, 1728, 16, 64) if pitch == 144 else (0,)):
+                dsts[f"rows{pitch}_base{base}"] = lanes(
+                    lambda l, r=pitch, b=base: b + (l // per_row) * r + (l % per_row) * width)
+        dsts["rows128_swizzle"] = lanes(lambda l: (l // per_row) * 128 +
+                                        ((((l % per_row) * width) // 16) ^ (l // per_row)) % 8 * 16 + (l * width) % 16)
+        dsts["column"] = lanes(lambda l: l * 128)
+        srcs = range(len(SOURCES)) if width == 16 else (0, 1, 3, 5)
+        for pname, offs in dsts.items():
+            for src in srcs:
+                if name == "ldgsts_cg16" and src not in (0, 1, 5):
+                    continue
+                entries.append({"form": name, "form_id": FORM_ID[name], "pattern": pname, "source": src,
+                                "bytes": width, "lanes": offs})
+    return entries
+
+
+def write(out_prefix, entries):
+    for i, e in enumerate(entries):
+        e["index"] = i
+    with open(out_prefix + ".txt", "w") as f:
+        f.write(f"{len(entries)}\n")
+        for e in entries:
+            f.write(f"{e['form_id']} {e['source']} " + " ".join(str(o) for o in e["lanes"]) + "\n")
+    with open(out_prefix + ".json", "w") as f:
+        json.dump({"forms": [n for n, _ in FORMS], "sources": SOURCES, "patterns": entries}, f, indent=0)
+    print(f"{len(entries)} patterns")
+
+
 def main(out_prefix):
     entries = []
     for name, width in FORMS:
@@ -152,4 +191,7 @@ def main(out_prefix):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "patterns")
+    if "--set" in sys.argv and sys.argv[sys.argv.index("--set") + 1] == "copies":
+        write(sys.argv[1], copy_set())
+    else:
+        main(sys.argv[1] if len(sys.argv) > 1 else "patterns")

@@ -2,7 +2,7 @@
 # ===- summarize.py - Compact record of a forms run, for the unit tests ----===#
 # Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # ===----------------------------------------------------------------------===#
-"""summarize.py RUN_DIR OUT.json [--skip-from N]
+"""summarize.py RUN_DIR OUT.json [--skip-from N] [--patterns PREFIX --csv NCU.csv --date D]
 
 Joins RUN_DIR/patterns.json and RUN_DIR/measured.json (run_forms.py) into one
 record per measured pattern: the form as the bank model names it, the bytes
@@ -47,6 +47,18 @@ def form_of(kernel):
     raise ValueError(kernel)
 
 
+def source_lanes(mode, width, lanes):
+    """Each lane's global source byte for forms.cu's srcmode (None: inactive)."""
+    out = []
+    for l, o in enumerate(lanes):
+        if o is None or o < 0:
+            out.append(None)
+            continue
+        out.append([l * width, o, l * 128, l * width + 16, l * width + 64,
+                    (l // 8) * 2048 + (l % 8) * width, (l // 8) * 2048 + (l % 8) * width + 64][mode])
+    return out
+
+
 def number(v):
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return 0
@@ -56,8 +68,16 @@ def number(v):
 def main(argv):
     run, out = argv[1], argv[2]
     skip_from = int(argv[argv.index("--skip-from") + 1]) if "--skip-from" in argv else None
-    pats = json.load(open(f"{run}/patterns.json"))["patterns"]
-    meas = json.load(open(f"{run}/measured.json"))
+    prefix = argv[argv.index("--patterns") + 1] if "--patterns" in argv else f"{run}/patterns"
+    doc_pats = json.load(open(prefix + ".json"))
+    pats = doc_pats["patterns"]
+    meas_sources = doc_pats.get("sources")
+    if "--csv" in argv:  # a plain ncu --csv run (per-launch rows) instead of measured.json
+        import run_forms
+        meas = {"forms": {str(k): v for k, v in run_forms.parse(open(argv[argv.index("--csv") + 1]).read()).items()},
+                "date": argv[argv.index("--date") + 1] if "--date" in argv else None}
+    else:
+        meas = json.load(open(f"{run}/measured.json"))
     records = []
     for p in pats:
         r = meas["forms"].get(str(p["index"]))
@@ -66,8 +86,14 @@ def main(argv):
         form, groups = form_of(p["form"])
         inst = sum(number(r.get(COUNTERS[g][0])) for g in groups)
         wave = sum(number(r.get(COUNTERS[g][1])) for g in groups)
+        sources = meas_sources or ["contiguous", "as-destination", "stride-128"]
+        rec_extra = {}
+        if form == "LDGSTS":
+            rec_extra["source_lanes"] = source_lanes(p["source"], p["bytes"], p["lanes"])
+            rec_extra["cache"] = "cg" if "cg" in p["kernel" if "kernel" in p else "form"] else "ca"
         records.append({"kernel": p["form"], "pattern": p["pattern"], "form": form, "bytes": p["bytes"],
-                        "source": ["contiguous", "as-destination", "stride-128"][p["source"]],
+                        **rec_extra,
+                        "source": sources[p["source"]],
                         "lanes": [o if o >= 0 else None for o in p["lanes"]],
                         "instructions": inst, "wavefronts": wave})
     doc = {"what": "one warp instruction per launch (harness/forms/forms.cu), per-launch counters",

@@ -88,14 +88,36 @@ PhaseInfo phase(const WarpAddresses &Lanes, unsigned W, Counting Count, unsigned
   return P;
 }
 
+/// The number of separate contiguous byte runs the active lanes' sources of
+/// one phase form (lanes without a known source count as joining a run).
+unsigned sourceRuns(const WarpAddresses &Lanes, const WarpAccess::SourceBytes &Src, unsigned W,
+                    unsigned First, unsigned N) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> R;
+  for (unsigned I = First; I < First + N; ++I)
+    if (Lanes[I].Active && Src[I])
+      R.push_back({*Src[I], *Src[I] + std::int64_t(W)});
+  std::sort(R.begin(), R.end());
+  unsigned Runs = 0;
+  std::int64_t End = 0;
+  for (std::size_t I = 0; I < R.size(); ++I) {
+    if (I == 0 || R[I].first > End)
+      ++Runs;
+    End = I == 0 ? R[I].second : std::max(End, R[I].second);
+  }
+  return Runs;
+}
+
 /// Wavefronts of one pass of a (non-simulated) form over Lanes.
-unsigned served(const WarpAddresses &Lanes, unsigned W, Form F) {
+unsigned served(const WarpAddresses &Lanes, unsigned W, Form F, const WarpAccess::SourceBytes *Src = nullptr) {
   const FormRule &R = rule(F);
   unsigned PerPhase = lanesPerPhase(W, F);
   unsigned NumPhases = WarpSize / PerPhase;
   std::vector<PhaseInfo> Phases;
-  for (unsigned P = 0; P < NumPhases; ++P)
+  for (unsigned P = 0; P < NumPhases; ++P) {
     Phases.push_back(phase(Lanes, W, R.Count, P * PerPhase, PerPhase));
+    if (Src && Phases.back().AnyActive)
+      Phases.back().Wavefronts = std::max(Phases.back().Wavefronts, sourceRuns(Lanes, *Src, W, P * PerPhase, PerPhase));
+  }
   unsigned Total = 0;
   if (!R.MergePairs || NumPhases == 1) {
     for (const PhaseInfo &P : Phases)
@@ -193,12 +215,16 @@ unsigned wavefronts(const WarpAccess &A) {
     return casLoop(L, W).Wavefronts;
   if (A.F == Form::ATOMS_POPC_INC)
     L = leaderOnly(L);
-  return served(L, W, A.F);
+  bool AnySource = false;
+  for (const auto &S : A.Source)
+    AnySource |= S.has_value();
+  return served(L, W, A.F, A.F == Form::LDGSTS && AnySource ? &A.Source : nullptr);
 }
 
 unsigned idealWavefronts(const WarpAccess &A) {
   WarpAccess C = A;
   C.Lanes = contiguous(addressLanes(A), bytesOf(A));
+  C.Source = {}; // the ideal copy reads one contiguous source
   return wavefronts(C);
 }
 

@@ -24,6 +24,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace bankcheck::bank {
@@ -47,6 +48,12 @@ struct WarpAccess {
   WarpAddresses Lanes{};
   unsigned Bytes = 4;
   Form F = Form::LDS;
+  /// LDGSTS: each lane's global source byte (any common base), when known. A
+  /// phase then takes at least as many wavefronts as its lanes' source bytes
+  /// form separate contiguous runs (measured: 16 lanes reading 32-byte pieces
+  /// of 16 global rows take 16 wavefronts into a conflict-free tile).
+  using SourceBytes = std::array<std::optional<std::int64_t>, WarpSize>;
+  SourceBytes Source{};
 };
 
 /// Wavefronts the instruction takes, by its form's rule (InstructionForms.h);
