@@ -130,6 +130,11 @@ private:
   std::set<std::string> Assumptions;
   bool Misaligned = false, Negative = false;
   bool InvariantBroken = false, InvariantUnknown = false;
+  /// cp.async: the current warp's per-lane global source bytes (set by evalWarp).
+  WarpAccess::SourceBytes Src{};
+  unsigned wf(const WarpAddresses &Lanes) const { return wavefronts(WarpAccess{Lanes, Q.AccessBytes, Q.F, Src}); }
+  void sources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+               const std::vector<bool> &Active);
   /// Set by evalWarp: the first lane of the warp proven out of bounds.
   std::optional<std::pair<unsigned, std::int64_t>> WarpOutOfBounds;
 
@@ -231,7 +236,7 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
     if (Failed)
       continue;
     AnyEvaluated = true;
-    unsigned W = wavefronts(Lanes, Q.AccessBytes, Q.F);
+    unsigned W = wf(Lanes);
     unsigned Ideal = idealWavefronts(Lanes, Q.AccessBytes, Q.F);
     if (W > Ideal && (!Found || W > Best)) {
       Found = true;
@@ -322,7 +327,7 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
     if (Probe && Sym.Modulus > 1 && 128 % Sym.Modulus == 0 && !Allowed(V))
       continue;
     WarpAddresses W = LanesAt(V);
-    unsigned N = wavefronts(W, Q.AccessBytes, Q.F);
+    unsigned N = wf(W);
     Spent += WarpSize;
     Any = true;
     Min = std::min(Min, N);
@@ -339,7 +344,7 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
     return std::nullopt;
   // Name the smallest value that reaches the worst case, if a small one does.
   for (std::int64_t V = 1; V <= 1024; ++V)
-    if (Allowed(V) && wavefronts(LanesAt(V), Q.AccessBytes, Q.F) == Max) {
+    if (Allowed(V) && wf(LanesAt(V)) == Max) {
       O.Lanes = LanesAt(V);
       O.Values = Sym.Name + " = " + std::to_string(V);
       break;
@@ -355,6 +360,63 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
     O.K = Outcome::Possible;
   }
   return O;
+}
+
+/// The source bytes of a cp.async for this warp: concrete per lane, or, when
+/// they share the same unknown uniform terms, their constant parts (runs do
+/// not depend on a common shift). Otherwise unknown, and assumed contiguous.
+void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+                       const std::vector<bool> &Active) {
+  Src = {};
+  if (Q.F != Form::LDGSTS)
+    return;
+  if (I.SourceOffset.isNull()) {
+    Assumptions.insert("the global source of the copy, which is not followed, is read in contiguous runs");
+    return;
+  }
+  std::array<std::optional<Affine>, WarpSize> Forms;
+  std::map<std::string, SymbolId> AtomIds;
+  AffineContext ACtx;
+  ACtx.Facts = &Symbols;
+  ACtx.Atoms = &Symbols;
+  ACtx.AtomIds = &AtomIds;
+  const Affine *First = nullptr;
+  bool Same = true;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!Active[L] || !LaneEnvs[L])
+      continue;
+    EvalFailure Why;
+    Forms[L] = evaluateAffine(I.SourceOffset, *LaneEnvs[L], &Why, &ACtx);
+    if (!Forms[L]) {
+      Assumptions.insert("the global source of the copy is read in contiguous runs (its layout is not known)");
+      return;
+    }
+    if (!First)
+      First = &*Forms[L];
+    else
+      Same = Same && First->sameTerms(*Forms[L]);
+  }
+  if (!Same) {
+    // Lanes scaled by unknown values (a row pitch): taken large, so that rows
+    // of the source are far apart, as in any matrix wider than a few lanes.
+    Assumptions.insert("rows of the global source are far apart (its row pitch is not known)");
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      if (!Forms[L])
+        continue;
+      __int128 V = Forms[L]->C;
+      for (auto [Id, Coef] : Forms[L]->Terms)
+        V += __int128(Coef) * (__int128(Id + 1) << 24);
+      if (V > INT64_MAX / 2 || V < INT64_MIN / 2) {
+        Src = {};
+        return;
+      }
+      Src[L] = static_cast<std::int64_t>(V);
+    }
+    return;
+  }
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Forms[L])
+      Src[L] = Forms[L]->C;
 }
 
 Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs) {
@@ -382,6 +444,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     Sure[L] = On && Decided;
   }
   Spent += WarpSize;
+  sources(I, LaneEnvs, Active);
   if (!I.Invariant.isNull())
     for (unsigned L = 0; L < WarpSize; ++L) {
       if (!Active[L])
@@ -456,7 +519,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
           WarpOutOfBounds = {L, C};
       }
     O.Lanes = Wave(0);
-    O.Wavefronts = wavefronts(O.Lanes, Q.AccessBytes, Q.F);
+    O.Wavefronts = wf(O.Lanes);
     O.Ideal = idealWavefronts(O.Lanes, Q.AccessBytes, Q.F);
     return O;
   }
@@ -494,7 +557,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   unsigned Worst = 0, Least = ~0u;
   for (std::int64_t R = 0; R < std::int64_t(BankBytes); R += G) {
     WarpAddresses Lanes = Wave(Base + R);
-    unsigned W = wavefronts(Lanes, Q.AccessBytes, Q.F);
+    unsigned W = wf(Lanes);
     if (W > Worst || Least == ~0u) {
       if (W > Worst) {
         Worst = W;

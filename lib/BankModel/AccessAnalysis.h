@@ -47,6 +47,9 @@ struct AccessInstance {
   /// Must hold on every active lane (a column inside its row, for the
   /// padding of a linearized array); null when there is none.
   symbolic::Expr Invariant;
+  /// cp.async: the lane's global source byte (from the source pointer's base);
+  /// null when the source is not followed.
+  symbolic::Expr SourceOffset;
   unsigned Multiplicity = 1;   ///< identical instances folded into one
 };
 

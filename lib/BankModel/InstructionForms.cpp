@@ -21,7 +21,7 @@ constexpr std::array<FormRule, NumForms> Table = {{
   {Form::STS,           "STS",           "store",  "STS",           32,   0,  P::ByWidth,   C::DistinctWords,  false, 1,  false, false, "1, 2, 4, 8, 16"},
   {Form::ATOMS,         "ATOMS",         "atomic", "ATOMS",         32,   0,  P::Atomic,    C::LaneWords,      false, 1,  false, false, "4, 8"},
   {Form::ATOMS_CAS,     "ATOMS.CAS",     "atomic", "ATOMS.CAS",     32,   0,  P::Atomic,    C::LaneWords,      false, 2,  false, false, "4, 8"},
-  {Form::ATOMS_POPC_INC,"ATOMS.POPC.INC","atomic", "ATOMS.POPC.INC",32,   4,  P::Atomic,    C::LaneWords,      false, 1,  false, false, "4"},
+  {Form::ATOMS_POPC_INC,"ATOMS.POPC.INC","atomic", "ATOMS.POPC.INC",32,   0,  P::Atomic,    C::LaneWords,      false, 1,  false, false, "4, 8"},
   {Form::CAS_LOOP,      "ATOMS.CAST.SPIN","atomic","ATOMS.CAST.SPIN",32,  0,  P::Atomic,    C::LaneWords,      false, 2,  true,  false, "4, 8"},
   {Form::LDSM_X1,       "LDSM.x1",       "load",   "LDSM.16.M88",    8,  16,  P::PerMatrix, C::DistinctWords,  false, 1,  false, true,  "16"},
   {Form::LDSM_X2,       "LDSM.x2",       "load",   "LDSM.16.M88.2", 16,  16,  P::PerMatrix, C::DistinctWords,  false, 1,  false, true,  "16"},

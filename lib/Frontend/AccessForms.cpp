@@ -7,8 +7,10 @@
 /// atomics the SASS that nvcc 13 emits for them on sm_90 (docs/bank-model.md):
 ///   atomicCAS                              ATOMS.CAS
 ///   atomicAdd of float / double / 64-bit   a CAS loop (LDS + ATOMS.CAST.SPIN)
-///   atomicAdd(p, 1), p the same in a warp  ATOMS.POPC.INC (one lane adds popc)
-///   other atomics                          ATOMS
+///   64-bit min/max/and/or/xor              the same kind of loop
+///   atomicAdd/Sub, p the same in a warp    one lane adds the warp's sum
+///                                          (ATOMS.POPC.INC, or REDUX + ATOMS.ADD)
+///   other atomics (64-bit exch: ATOMS.64)  ATOMS
 //===----------------------------------------------------------------------===//
 #include "Frontend/AccessForms.h"
 
@@ -51,14 +53,16 @@ FormChoice atomicForm(const AccessSite &S, const KernelResult &Walk, ASTContext 
     return {bank::Form::ATOMS_CAS, "a shared compare-and-swap takes two passes per phase"};
   bool Add = Name.starts_with("atomicAdd") || Name.starts_with("__atomic_fetch_add") ||
              Name.starts_with("__atomic_add_fetch");
-  if (Add && (Floating || Wide))
+  if ((Add && (Floating || Wide)) || (Wide && !Name.contains("Exch") && !Name.contains("exchange")))
     return {bank::Form::CAS_LOOP,
             std::string("a ") + (Floating ? "floating-point" : "64-bit") +
                 " atomicAdd on shared memory is a compare-and-swap loop (LDS + ATOMS.CAST.SPIN): "
                 "lanes sharing a bank retry one round each"};
-  if (Add && constantArg(C, 1, Ctx) == std::int64_t(1) && uniformAddress(S, Walk))
+  bool Sub = Name.starts_with("atomicSub");
+  if ((Add || Sub) && !Floating && uniformAddress(S, Walk))
     return {bank::Form::ATOMS_POPC_INC,
-            "the compiler aggregates atomicAdd(p, 1) on one address into a single lane (ATOMS.POPC.INC)"};
+            "on an address the compiler proves warp-uniform, the warp's additions are summed and one lane "
+            "adds them (ATOMS.POPC.INC, or ATOMS.ADD after a warp reduction)"};
   return {bank::Form::ATOMS, "shared atomics are not broadcast: lanes on one word are served one at a time"};
 }
 } // namespace

@@ -69,6 +69,7 @@ void Walker::addInstance(AccessSite &S, const SharedRef &L) {
   bank::AccessInstance I;
   I.ByteOffset = L.Offset;
   I.Invariant = L.Invariant;
+  I.SourceOffset = L.Source;
   I.Guards = Guards;
   std::string Label;
   for (const std::string &Part : Labels) {
@@ -84,6 +85,8 @@ void Walker::addInstance(AccessSite &S, const SharedRef &L) {
     DedupKey += "|" + symbolic::print(G.Cond, Result.Symbols);
   if (!I.Invariant.isNull())
     DedupKey += "|inv " + symbolic::print(I.Invariant, Result.Symbols);
+  if (!I.SourceOffset.isNull())
+    DedupKey += "|src " + symbolic::print(I.SourceOffset, Result.Symbols);
   auto D = S.InstanceIndex.find(DedupKey);
   if (D != S.InstanceIndex.end()) {
     ++S.Instances[D->second].Multiplicity;
@@ -95,19 +98,25 @@ void Walker::addInstance(AccessSite &S, const SharedRef &L) {
 
 void Walker::recordAsm(const SharedRef &L, const clang::AsmStmt *A, unsigned Index, const char *Kind,
                        unsigned Bytes, bank::Form F, const std::string &Opcode) {
+  recordAt(L, A, Index, asmLocation(A), Kind, Bytes, F, Opcode);
+}
+
+void Walker::recordAt(const SharedRef &L, const clang::Stmt *Where, unsigned Index, SourceLocation At,
+                      const char *Kind, unsigned Bytes, bank::Form F, const std::string &Opcode) {
   if (!Recording)
     return;
-  auto Key = std::make_pair(static_cast<const clang::Stmt *>(A), Index);
+  auto Key = std::make_pair(Where, Index);
   auto It = AsmSiteIndex.find(Key);
   if (It == AsmSiteIndex.end()) {
     AccessSite S;
-    SourceLocation Loc = Ctx.getSourceManager().getExpansionLoc(asmLocation(A));
+    SourceLocation Loc = Ctx.getSourceManager().getExpansionLoc(At);
     S.Loc = toFileLoc(Loc, Ctx.getSourceManager());
     S.Array = L.Array;
     S.Kind = Kind;
     S.AccessBytes = Bytes;
     S.Form = F;
     S.Opcode = Opcode;
+    S.Part = Index;
     S.Func = CallStack.empty() ? &Kernel : CallStack.back();
     It = AsmSiteIndex.emplace(Key, Result.Sites.size()).first;
     Result.Sites.push_back(std::move(S));

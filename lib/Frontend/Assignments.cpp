@@ -22,19 +22,19 @@ Value Walker::assign(const BinaryOperator *B) {
         if (VD->getType()->isPointerType()) {
           if (!Compound) {
             auto P = pointer(B->getRHS());
-            Value V = P ? Value::pointer(*P) : Value();
+            Value V = P ? Value::pointer(*P) : globalPointer(B->getRHS());
             setVar(VD, V);
             return V;
           }
           Expr I = intValue(B->getRHS());
           auto It = Vars.find(VD);
-          if (It != Vars.end() && It->second.K == Value::Ptr &&
+          if (It != Vars.end() && It->second.isPointerLike() &&
               (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)) {
-            SharedRef P = It->second.P;
-            std::int64_t Size = Ctx.getTypeSizeInChars(P.Pointee).getQuantity();
-            P.Offset = B->getOpcode() == BO_AddAssign ? P.Offset + I * Size : P.Offset - I * Size;
-            setVar(VD, Value::pointer(P));
-            return Value::pointer(P);
+            Value P = It->second;
+            std::int64_t Size = pointeeBytes(P.P.Pointee, Ctx);
+            P.P.Offset = B->getOpcode() == BO_AddAssign ? P.P.Offset + I * Size : P.P.Offset - I * Size;
+            setVar(VD, P);
+            return P;
           }
           setVar(VD, Value());
           return Value();
@@ -79,11 +79,13 @@ Value Walker::incDec(const UnaryOperator *U) {
         Value New;
         if (Old.K == Value::Int) {
           New = Value::integer(Inc ? Old.E + 1 : Old.E + (-1));
-        } else if (Old.K == Value::Ptr) {
-          SharedRef P = Old.P;
-          std::int64_t Size = Ctx.getTypeSizeInChars(P.Pointee).getQuantity();
-          P.Offset = P.Offset + (Inc ? Size : -Size);
-          New = Value::pointer(P);
+        } else if (Old.isPointerLike()) {
+          New = Old;
+          std::int64_t Size = pointeeBytes(Old.P.Pointee, Ctx);
+          New.P.Offset = Old.P.Offset + (Inc ? Size : -Size);
+        } else if (Old.K == Value::Window) {
+          New = Old; // an integer address
+          New.P.Offset = Old.P.Offset + (Inc ? 1 : -1);
         }
         setVar(VD, New);
         return U->isPrefix() ? New : Old;

@@ -68,6 +68,11 @@ std::optional<Value> fromSharedWindow(Walker &W, const CallExpr *C, const Functi
   return Value();
 }
 
+std::optional<Value> wmma(Walker &W, const CallExpr *C, const FunctionDecl *FD) { return W.wmmaAccess(C, FD); }
+std::optional<Value> wmmaFragment(Walker &W, const CallExpr *C, const FunctionDecl *FD) {
+  return W.wmmaFragmentCall(C, FD);
+}
+
 enum class Match { Exact, Prefix };
 
 struct Builtin {
@@ -90,6 +95,13 @@ const Builtin Builtins[] = {
   {"ullmax",   Match::Exact,  minMax},
   {"__mul24",  Match::Exact,  mul24},
   {"__cvta_generic_to_shared", Match::Exact, toSharedWindow},
+  {"load_matrix_sync",  Match::Exact, wmmaFragment},
+  {"store_matrix_sync", Match::Exact, wmmaFragment},
+  {"__hmma_",  Match::Prefix, wmma},
+  {"__imma_",  Match::Prefix, wmma},
+  {"__mma_",   Match::Prefix, wmma},
+  {"__dmma_",  Match::Prefix, wmma},
+  {"__bmma_",  Match::Prefix, wmma},
   {"__cvta_shared_to_generic", Match::Exact, fromSharedWindow},
   {"__umul24", Match::Exact,  mul24},
 };

@@ -118,6 +118,7 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
   F.Kind = Site.Kind;
   F.AccessBytes = Site.AccessBytes;
   F.Instruction = std::string(bank::rule(Site.Form.value_or(bank::Form::LDS)).Name);
+  F.Part = Site.Part;
   if (Config.Shape)
     F.BlockDim = std::array<unsigned, 3>{Config.Shape->X, Config.Shape->Y, Config.Shape->Z};
   F.BlockDimSource = Config.Source;
@@ -138,6 +139,19 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
       !Site.Array->getType()->isDependentType())
     Q.ArrayBytes = Ctx.getTypeSizeInChars(Site.Array->getType()).getQuantity();
   bank::AccessResult R = bank::analyzeAccess(Q, Symbols);
+  if (Q.F == bank::Form::LDGSTS) {
+    // cp.async's shared writes also depend on when the global data arrives:
+    // the model gives this warp's cost alone, a lower bound (measured up to
+    // 2.6x that with several warps in flight, docs/bank-model.md).
+    if (R.St == bank::Status::Clean && !R.NeverExecuted) {
+      R.St = bank::Status::Unknown;
+      R.Reason = "cp.async writes of one warp alone take the ideal " + std::to_string(R.Ideal) +
+                 " wavefronts here, but with other warps in flight they can take more (the order in "
+                 "which global data arrives is not known statically)";
+    } else if (R.St == bank::Status::Conflict) {
+      R.Assumptions.push_back("one warp alone: with other warps in flight cp.async can take more wavefronts");
+    }
+  }
   if (R.Bounds)
     F.OutOfBounds = boundsDiagnostic(F, *R.Bounds, Q.ArrayBytes, Config, Kernel);
   F.Status = bank::statusName(R.St);

@@ -54,6 +54,15 @@ Expr linearThread() {
   return Tx + Ty * Dx + Tz * Dx * Dy;
 }
 
+} // namespace
+
+Expr Walker::laneExpr() const {
+  if (!Config.Shape)
+    return Expr::binary(Op::Mod, Expr::var(SymbolTable::threadIdx(0)), Expr::constant(32));
+  return Expr::binary(Op::Mod, linearThread(), Expr::constant(32));
+}
+
+namespace {
 const char *kindOf(const ptx::PtxInstr &I) {
   switch (I.Form) {
   case ptx::PtxForm::LDS: case ptx::PtxForm::LDSM: return "load";
@@ -159,7 +168,7 @@ void Walker::walkAsm(const AsmStmt *A) {
     case K::Special: {
       const std::string &Reg = V.name();
       if (Reg == "laneid")
-        return {Value::integer(Expr::binary(Op::Mod, linearThread(), Expr::constant(32))), ""};
+        return {Value::integer(laneExpr()), ""};
       for (unsigned D = 0; D < 3; ++D) {
         std::string Dim(1, char('x' + D));
         if (Reg == "tid." + Dim) return {Value::integer(Expr::var(SymbolTable::threadIdx(D))), ""};
@@ -240,6 +249,13 @@ void Walker::walkAsm(const AsmStmt *A) {
     }
     SharedRef L = Base.V.P;
     L.Offset = L.Offset + Expr::constant(I.Address->Displacement);
+    if (*F == bank::Form::LDGSTS && I.AddressOperand >= 0 && I.AddressOperand + 1 < int(I.Operands.size())) {
+      // cp.async [dst], [src], ...: the source's byte offset from its pointer parameter.
+      const ptx::PtxOperand &S = I.Operands[I.AddressOperand + 1];
+      if (S.isAddress() && S.Elements.size() == 1 && S.Elements[0].K == ptx::PtxOperand::Kind::AsmOperand &&
+          S.Elements[0].Index < Ops.size() && Ops[S.Elements[0].Index].K == Value::Global)
+        L.Source = Ops[S.Elements[0].Index].P.Offset + Expr::constant(S.Imm);
+    }
     if (!Bytes || !bank::formHasWidth(*F, Bytes)) {
       Remark("'" + I.Opcode + "' in inline assembly moves " + std::to_string(Bytes) +
              " bytes per lane, not a width of " + std::string(bank::rule(*F).Name) + "; not analysed");

@@ -240,7 +240,7 @@ void Walker::walkStmt(const Stmt *S) {
       }
       if (T->isPointerType()) {
         auto P = pointer(Init);
-        setVar(VD, P ? Value::pointer(*P) : Value());
+        setVar(VD, P ? Value::pointer(*P) : globalPointer(Init));
         continue;
       }
       Value V = rvalue(Init);
@@ -384,8 +384,8 @@ void Walker::mergeBranches(const std::map<const VarDecl *, Value> &Before,
 Value mergeValue(const Expr &Cond, const Value &A, const Value &B) {
   if (A.K == Value::Int && B.K == Value::Int)
     return A.E.equals(B.E) ? A : Value::integer(Expr::select(Cond, A.E, B.E));
-  if (A.K == B.K && (A.K == Value::Ptr || A.K == Value::Window) && A.P.Array == B.P.Array &&
-      A.P.Pointee == B.P.Pointee) {
+  if (A.K == B.K && (A.K == Value::Ptr || A.K == Value::Window || A.K == Value::Global) &&
+      A.P.Array == B.P.Array && A.P.GlobalBase == B.P.GlobalBase && A.P.Pointee == B.P.Pointee) {
     Value M = A;
     M.P.Offset = Expr::select(Cond, A.P.Offset, B.P.Offset);
     return M;

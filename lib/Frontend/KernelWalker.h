@@ -50,6 +50,7 @@ struct AccessSite {
   std::optional<bank::Form> Form;
   std::string FormNote; ///< why this form, when it is not a plain load or store
   std::string Opcode;   ///< inline PTX: the instruction as written ("ldmatrix...x4.shared.b16")
+  unsigned Part = 0;    ///< which instruction of its statement (see report::Finding::Part)
   std::vector<std::string> Assumptions; ///< what the offsets rely on (see SharedRef)
   std::vector<bank::AccessInstance> Instances;
   std::map<std::string, std::size_t> InstanceIndex; ///< dedup key -> index

@@ -242,11 +242,14 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
         Delta = Expr::constant(0) - Delta;
       if (Before.K == Value::Int) {
         Entry[V] = Value::integer(Before.E + Delta);
+      } else if (Before.K == Value::Window) {
+        Value W = Before; // an integer address: the step is in bytes
+        W.P.Offset = W.P.Offset + Delta;
+        Entry[V] = W;
       } else {
-        SharedRef P = Before.P;
-        std::int64_t Size = Ctx.getTypeSizeInChars(P.Pointee).getQuantity();
-        P.Offset = P.Offset + Delta * Size;
-        Entry[V] = Value::pointer(P);
+        Value P = Before; // a shared or global pointer: the step is in elements
+        P.P.Offset = P.P.Offset + Delta * pointeeBytes(P.P.Pointee, Ctx);
+        Entry[V] = P;
       }
       continue;
     }

@@ -281,7 +281,7 @@ Value Walker::rvalue(const clang::Expr *E) {
   if (E->getType()->isPointerType() || E->getType()->isArrayType()) {
     if (auto P = pointer(E))
       return Value::pointer(*P);
-    return Value();
+    return E->getType()->isPointerType() ? globalPointer(E) : Value();
   }
   return RvalueVisitor(*this).Visit(E);
 }
@@ -356,6 +356,8 @@ Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
         Vars[VD] = V;
         return V;
       }
+      if (VD->getType()->isPointerType() && !VD->getType()->getPointeeType().isNull())
+        return Value::global(VD, Expr::constant(0), VD->getType()->getPointeeType());
     }
   }
   if (isIntegral(VD->getType())) {

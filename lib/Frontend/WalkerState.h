@@ -27,6 +27,8 @@
 
 namespace bankcheck::frontend {
 
+struct WmmaOp;
+
 /// Where a shared pointer points: a byte offset into a shared variable.
 struct SharedRef {
   const clang::VarDecl *Array = nullptr;
@@ -41,18 +43,33 @@ struct SharedRef {
   /// What the offset relies on beyond the code (a shared-window address
   /// swizzled by XOR assumes an aligned variable); empty when nothing.
   std::string Assumption;
+  /// Global pointers only: the kernel parameter the pointer is derived from.
+  const clang::VarDecl *GlobalBase = nullptr;
+  /// cp.async destinations only: the global source's byte offset from its
+  /// base (null: not followed).
+  symbolic::Expr Source;
 };
 
 /// The value of a local or an expression. A Window is an integer holding the
 /// 32-bit shared-window address of a shared location (__cvta_generic_to_shared,
 /// cvta.to.shared): what ldmatrix, cp.async and ld.shared take in inline PTX.
 struct Value {
-  enum Kind { None, Int, Ptr, Window } K = None;
+  enum Kind { None, Int, Ptr, Window, Global } K = None;
   symbolic::Expr E; ///< Int
-  SharedRef P;      ///< Ptr, Window
+  SharedRef P;      ///< Ptr, Window; Global: Array null, GlobalBase and the byte Offset
   static Value integer(symbolic::Expr E) { Value V; V.K = Int; V.E = std::move(E); return V; }
   static Value pointer(SharedRef R) { Value V; V.K = Ptr; V.P = std::move(R); return V; }
   static Value window(SharedRef R) { Value V; V.K = Window; V.P = std::move(R); return V; }
+  /// A pointer into global memory, Offset bytes from kernel parameter Base.
+  static Value global(const clang::VarDecl *Base, symbolic::Expr Offset, clang::QualType Pointee) {
+    Value V;
+    V.K = Global;
+    V.P.GlobalBase = Base;
+    V.P.Offset = std::move(Offset);
+    V.P.Pointee = Pointee;
+    return V;
+  }
+  bool isPointerLike() const { return K == Ptr || K == Global; }
 };
 
 /// Integer arithmetic on a shared-window address (SharedWindow.cpp): W op I or
@@ -121,6 +138,14 @@ public:
   /// A call of a known device function (atomics, min/max, __mul24, ...): its
   /// value, or nullopt when FD is not one (or not in a form handled there).
   std::optional<Value> builtinCall(const clang::CallExpr *C, const clang::FunctionDecl *FD);
+  /// nvcuda::wmma fragment loads and stores: Wmma.cpp. wmmaFragmentCall
+  /// takes wmma::load_matrix_sync / store_matrix_sync (fragment types from
+  /// the call), wmmaAccess the toolkit's builtins under them.
+  std::optional<Value> wmmaFragmentCall(const clang::CallExpr *C, const clang::FunctionDecl *FD);
+  std::optional<Value> wmmaAccess(const clang::CallExpr *C, const clang::FunctionDecl *FD);
+  std::optional<Value> wmmaEmit(const clang::CallExpr *C, const struct WmmaOp &O, const clang::Expr *Ptr,
+                                const clang::Expr *Ldm, const clang::Expr *Layout,
+                                std::optional<symbolic::Expr> FixedLayout, const std::string &Name);
   Value inlineCall(const clang::FunctionDecl *FD, const clang::CallExpr *C,
                    const std::vector<Value> &Args);
 
@@ -155,12 +180,26 @@ public:
   /// modelled (a switch shape, say); they are unknown with this reason.
   std::string FlowUnmodelled;
 
+  // --- GlobalPointers.cpp: pointers into global memory ---
+  /// E as a pointer derived from a kernel parameter by pointer arithmetic
+  /// (a Global value), or None. Evaluated without recording accesses (the
+  /// walk has already seen E's shared uses).
+  Value globalPointer(const clang::Expr *E);
+
+  /// The lane index: (linear thread id) % 32, or threadIdx.x % 32 when the
+  /// block shape is assumed (blockDim.x a multiple of 32). InlineAsm.cpp.
+  symbolic::Expr laneExpr() const;
+
   // --- InlineAsm.cpp: asm statements ---
   void walkAsm(const clang::AsmStmt *A);
   /// Records one shared instruction of an asm statement (Index: its place in
   /// the template): its own site, with the width and form the PTX gives.
   void recordAsm(const SharedRef &L, const clang::AsmStmt *A, unsigned Index, const char *Kind,
                  unsigned Bytes, bank::Form F, const std::string &Opcode);
+  /// The same for any statement that issues several instructions (a wmma
+  /// load or store): site (Key, Index) at Loc.
+  void recordAt(const SharedRef &L, const clang::Stmt *Key, unsigned Index, clang::SourceLocation Loc,
+                const char *Kind, unsigned Bytes, bank::Form F, const std::string &Opcode);
   /// The instance of the access at the current guards and loop labels.
   void addInstance(AccessSite &S, const SharedRef &L);
   std::map<std::pair<const clang::Stmt *, unsigned>, std::size_t> AsmSiteIndex;
@@ -207,6 +246,8 @@ Value mergeValue(const symbolic::Expr &Cond, const Value &A, const Value &B);
 /// True when F's body contains goto or an indirect goto.
 bool hasGoto(const clang::FunctionDecl &F);
 
+/// sizeof(T) in bytes, 1 for void and incomplete types (GlobalPointers.cpp).
+std::int64_t pointeeBytes(clang::QualType T, clang::ASTContext &Ctx);
 /// Where an asm statement is (InlineAsm.cpp).
 clang::SourceLocation asmLocation(const clang::AsmStmt *A);
 inline bool isShared(const clang::VarDecl *VD) { return VD && VD->hasAttr<clang::CUDASharedAttr>(); }

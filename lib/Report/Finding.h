@@ -67,6 +67,9 @@ struct Finding {
   /// The instruction form (docs/bank-model.md): LDS, STS, ATOMS, ATOMS.CAS,
   /// ATOMS.POPC.INC, ATOMS.CAST.SPIN (a CAS loop), LDSM.x1..x4, STSM.x1..x4, LDGSTS.
   std::string Instruction = "LDS";
+  /// Which instruction of its statement (an asm template with several shared
+  /// instructions, a wmma load issued as several): 0 for the first.
+  unsigned Part = 0;
   std::optional<std::array<unsigned, 3>> BlockDim;
   std::string BlockDimSource;
   std::string Status;     ///< conflict, clean, possible, unknown

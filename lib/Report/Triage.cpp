@@ -45,7 +45,7 @@ bool filterHeaders(std::vector<Finding> &Findings, const std::vector<FileStatus>
                                          "," + std::to_string((*F.BlockDim)[2])
                                    : std::string("-");
     std::string Key = Abs + ":" + std::to_string(F.Loc.Line) + ":" + std::to_string(F.Loc.Column) + ":" +
-                      F.Kind + ":" + F.Kernel + ":" +
+                      F.Kind + ":" + std::to_string(F.Part) + ":" + F.Kernel + ":" +
                       F.BlockDimSource.substr(0, F.BlockDimSource.find(" at ")) + ":" + Shape + ":" + F.Message;
     if (!InMain && !Seen.insert(Key).second)
       continue;

@@ -1,0 +1,234 @@
+//===- Wmma.cpp - nvcuda::wmma loads and stores on shared memory ----------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// `wmma::load_matrix_sync` and `store_matrix_sync` reach the compiler as
+/// builtins (`__hmma_m16n16k16_ld_a(dst, src, ldm, layout)`, ...). Which
+/// instructions they become on sm_90 was read from the SASS of
+/// harness/forms/wmma.cu, and their wavefronts measured there:
+///
+///   f16 / s8 / u8 matrix_a, matrix_b    LDSM (.trans for the transposed
+///                                       layouts), one 8x8 matrix per 8 rows of
+///                                       16 bytes, grouped .x4 (or .x2)
+///   accumulators, row-major             per 8x8 block of the tile one 2-element
+///                                       access per lane (f32: LDS.64/STS.64,
+///                                       f16: LDS/STS), lane l at row l/4,
+///                                       column 2 (l % 4)
+///   accumulators, column-major          the same blocks, one element per access
+///   bf16, tf32, f64, sub-byte types     generic LD/ST: not modelled (a remark)
+///
+/// Memory rows are `ldm` elements apart; the row of a row-major operand is a
+/// matrix row, of a column-major one a column.
+//===----------------------------------------------------------------------===//
+#include "Frontend/WalkerState.h"
+
+#include "llvm/Support/Regex.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+using symbolic::Expr;
+
+struct WmmaOp {
+  unsigned M = 0, N = 0, K = 0;
+  char Operand = 0; ///< 'a', 'b', 'c'
+  bool Store = false;
+  unsigned ElemBytes = 0; ///< 0: a type the model does not know
+  std::string Type;
+};
+
+namespace {
+
+std::optional<WmmaOp> parse(StringRef Name) {
+  static const llvm::Regex Re("^__(h|i|d|b)?mma_(bf16_|tf32_)?m([0-9]+)n([0-9]+)k([0-9]+)_(ld|st)_(a|b|c)(_[a-z0-9]+)?$");
+  llvm::SmallVector<StringRef, 9> G;
+  if (!Re.match(Name, &G))
+    return std::nullopt;
+  WmmaOp O;
+  G[3].getAsInteger(10, O.M);
+  G[4].getAsInteger(10, O.N);
+  G[5].getAsInteger(10, O.K);
+  O.Store = G[6] == "st";
+  O.Operand = G[7][0];
+  std::string Suffix = G[8].empty() ? "" : G[8].drop_front().str();
+  StringRef Family = G[1], Special = G[2];
+  if (!Special.empty()) {
+    O.Type = Special.drop_back().str();
+  } else if (Family == "h") {
+    O.Type = O.Operand == 'c' ? Suffix : "f16";
+  } else if (Family == "i") {
+    O.Type = O.Operand == 'c' ? "i32" : Suffix;
+  } else {
+    O.Type = Family == "d" ? "f64" : Suffix.empty() ? "b1" : Suffix;
+  }
+  if (O.Type == "f16")
+    O.ElemBytes = 2;
+  else if (O.Type == "s8" || O.Type == "u8")
+    O.ElemBytes = 1;
+  else if ((O.Type == "f32" || O.Type == "i32") && O.Operand == 'c')
+    O.ElemBytes = 4;
+  if (O.Type == "f16" && O.Operand != 'c' && Family != "h")
+    O.ElemBytes = 0;
+  return O;
+}
+} // namespace
+
+namespace {
+/// The fragment type of a wmma::load_matrix_sync / store_matrix_sync call:
+/// fragment<Use, M, N, K, T, Layout>.
+std::optional<WmmaOp> fromFragment(QualType FragT, bool Store, std::optional<bool> &ColMajor) {
+  FragT = FragT.getNonReferenceType().getCanonicalType();
+  const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(FragT->getAsCXXRecordDecl());
+  if (!RD || RD->getName() != "fragment")
+    return std::nullopt;
+  const TemplateArgumentList &A = RD->getTemplateArgs();
+  if (A.size() < 5 || A[0].getKind() != TemplateArgument::Type)
+    return std::nullopt;
+  WmmaOp O;
+  O.Store = Store;
+  const CXXRecordDecl *Use = A[0].getAsType()->getAsCXXRecordDecl();
+  StringRef UseName = Use ? Use->getName() : "";
+  O.Operand = UseName == "matrix_a" ? 'a' : UseName == "matrix_b" ? 'b' : UseName == "accumulator" ? 'c' : 0;
+  if (!O.Operand)
+    return std::nullopt;
+  for (unsigned I = 1; I <= 3; ++I)
+    if (A[I].getKind() != TemplateArgument::Integral)
+      return std::nullopt;
+  O.M = unsigned(A[1].getAsIntegral().getZExtValue());
+  O.N = unsigned(A[2].getAsIntegral().getZExtValue());
+  O.K = unsigned(A[3].getAsIntegral().getZExtValue());
+  if (A[4].getKind() != TemplateArgument::Type)
+    return std::nullopt;
+  QualType T = A[4].getAsType().getCanonicalType();
+  std::string TN = T.getAsString();
+  if (TN.find("half") != std::string::npos && TN.find("bfloat") == std::string::npos)
+    O.Type = "f16", O.ElemBytes = 2;
+  else if (T->isSpecificBuiltinType(BuiltinType::SChar) || T->isSpecificBuiltinType(BuiltinType::Char_S))
+    O.Type = "s8", O.ElemBytes = 1;
+  else if (T->isSpecificBuiltinType(BuiltinType::UChar) || T->isSpecificBuiltinType(BuiltinType::Char_U))
+    O.Type = "u8", O.ElemBytes = 1;
+  else if (O.Operand == 'c' && T->isSpecificBuiltinType(BuiltinType::Float))
+    O.Type = "f32", O.ElemBytes = 4;
+  else if (O.Operand == 'c' && T->isSpecificBuiltinType(BuiltinType::Int))
+    O.Type = "i32", O.ElemBytes = 4;
+  else
+    O.Type = TN; // bf16, tf32, double, sub-byte: not modelled
+  if (O.Operand != 'c' && A.size() >= 6 && A[5].getKind() == TemplateArgument::Type) {
+    const CXXRecordDecl *L = A[5].getAsType()->getAsCXXRecordDecl();
+    if (L && L->getName() == "row_major")
+      ColMajor = false;
+    else if (L && L->getName() == "col_major")
+      ColMajor = true;
+  }
+  return O;
+}
+} // namespace
+
+std::optional<Value> Walker::wmmaFragmentCall(const CallExpr *C, const FunctionDecl *FD) {
+  const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
+  if (!NS || NS->getName() != "wmma" || C->getNumArgs() < 3)
+    return std::nullopt;
+  bool Store = FD->getName() == "store_matrix_sync";
+  std::optional<bool> ColMajor;
+  std::optional<WmmaOp> O = fromFragment(C->getArg(Store ? 1 : 0)->getType(), Store, ColMajor);
+  if (!O)
+    return std::nullopt;
+  std::optional<Expr> Layout;
+  if (ColMajor)
+    Layout = Expr::constant(*ColMajor ? 1 : 0);
+  return wmmaEmit(C, *O, C->getArg(Store ? 0 : 1), C->getArg(2),
+                  C->getNumArgs() >= 4 ? C->getArg(3) : nullptr, Layout,
+                  "wmma::" + FD->getName().str() + " (" + O->Type + ")");
+}
+
+std::optional<Value> Walker::wmmaAccess(const CallExpr *C, const FunctionDecl *FD) {
+  std::optional<WmmaOp> O = parse(FD->getName());
+  if (!O || C->getNumArgs() < 4)
+    return std::nullopt;
+  return wmmaEmit(C, *O, C->getArg(O->Store ? 0 : 1), C->getArg(2), C->getArg(3), std::nullopt,
+                  FD->getName().str());
+}
+
+std::optional<Value> Walker::wmmaEmit(const CallExpr *C, const WmmaOp &Op, const clang::Expr *PtrArg,
+                                      const clang::Expr *LdmArg, const clang::Expr *LayoutArg,
+                                      std::optional<Expr> FixedLayout, const std::string &Name) {
+  const WmmaOp *O = &Op;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::optional<SharedRef> P = pointer(PtrArg);
+  for (unsigned I = 0; I < C->getNumArgs(); ++I)
+    if (C->getArg(I) != PtrArg && C->getArg(I) != LdmArg && C->getArg(I) != LayoutArg && C->getArg(I)->isPRValue())
+      rvalue(C->getArg(I));
+  Expr Ldm = intValue(LdmArg);
+  Expr Layout = FixedLayout ? *FixedLayout : LayoutArg ? intValue(LayoutArg) : Expr::constant(0);
+  if (!P)
+    return Value(); // not shared memory
+  if (!O->ElemBytes || !Layout.isConst()) {
+    Result.Skipped.push_back({toFileLoc(SM.getExpansionLoc(C->getBeginLoc()), SM),
+                              "wmma " + std::string(O->Store ? "store" : "load") + " of a " + O->Type +
+                                  " fragment ('" + Name + "') on shared memory is not modelled: its bank "
+                                  "conflicts are not analysed"});
+    return Value();
+  }
+  bool ColMajor = Layout.constValue() != 0;
+  const char *Kind = O->Store ? "store" : "load";
+  Expr Lane = laneExpr();
+  Expr E = Expr::constant(O->ElemBytes);
+  auto At = [&](Expr Row, Expr Col) { // byte offset of element (memory row, element)
+    return P->Offset + (Row * Ldm + Col) * E;
+  };
+  unsigned Index = 0;
+  if (O->Operand == 'c') {
+    // Accumulator tile M x N in 8x8 blocks; lane l holds row l/4, columns
+    // 2(l%4) and 2(l%4)+1 of each block.
+    Expr Row = Expr::binary(symbolic::Op::Div, Lane, Expr::constant(4));
+    Expr Col = Expr::binary(symbolic::Op::Mod, Lane, Expr::constant(4)) * 2;
+    for (unsigned BR = 0; BR < O->M; BR += 8)
+      for (unsigned BC = 0; BC < O->N; BC += 8) {
+        Expr R = Row + Expr::constant(BR), Cl = Col + Expr::constant(BC);
+        if (!ColMajor) {
+          SharedRef L = *P;
+          L.Offset = At(R, Cl);
+          recordAt(L, C, Index++, C->getBeginLoc(), Kind, 2 * O->ElemBytes,
+                   O->Store ? bank::Form::STS : bank::Form::LDS, Name);
+          continue;
+        }
+        for (unsigned J = 0; J < 2; ++J) { // column-major: element (r, c) at c * ldm + r
+          SharedRef L = *P;
+          L.Offset = At(Cl + Expr::constant(J), R);
+          recordAt(L, C, Index++, C->getBeginLoc(), Kind, O->ElemBytes,
+                   O->Store ? bank::Form::STS : bank::Form::LDS, Name);
+        }
+      }
+    return Value();
+  }
+  if (O->Store)
+    return std::nullopt;
+  // matrix_a is M x K, matrix_b is K x N; its memory rows follow the layout.
+  unsigned Rows = O->Operand == 'a' ? O->M : O->K, Cols = O->Operand == 'a' ? O->K : O->N;
+  unsigned MemRows = ColMajor ? Cols : Rows, RowBytes = (ColMajor ? Rows : Cols) * O->ElemBytes;
+  unsigned Chunks = RowBytes / 16, ChunkElems = 16 / O->ElemBytes;
+  if (MemRows % 8 || RowBytes % 16 || !Chunks) {
+    Result.Skipped.push_back({toFileLoc(SM.getExpansionLoc(C->getBeginLoc()), SM),
+                              "wmma load '" + Name + "': fragment shape not modelled"});
+    return Value();
+  }
+  // One LDSM.x4 per 16 memory rows x 2 chunks (x2 when the tile has one
+  // chunk column or 8 rows): lane l gives matrix l/8's row l%8.
+  for (unsigned R0 = 0; R0 < MemRows; R0 += 16)
+    for (unsigned C0 = 0; C0 < Chunks; C0 += 2) {
+      unsigned RowBlocks = std::min(2u, (MemRows - R0) / 8), ChunkCols = std::min(2u, Chunks - C0);
+      unsigned Matrices = RowBlocks * ChunkCols;
+      Expr M = Expr::binary(symbolic::Op::Div, Lane, Expr::constant(8));
+      Expr RowIn = Expr::binary(symbolic::Op::Mod, Lane, Expr::constant(8)) +
+                   Expr::binary(symbolic::Op::Mod, M, Expr::constant(RowBlocks)) * 8;
+      Expr Chunk = Expr::binary(symbolic::Op::Div, M, Expr::constant(RowBlocks));
+      if (Matrices == 1)
+        Chunk = Expr::constant(0);
+      SharedRef L = *P;
+      L.Offset = At(RowIn + Expr::constant(R0), (Chunk + Expr::constant(C0)) * ChunkElems);
+      recordAt(L, C, Index++, C->getBeginLoc(), Kind, 16, bank::matrixForm(false, Matrices), Name);
+    }
+  return Value();
+}
+
+} // namespace bankcheck::frontend
