@@ -56,8 +56,23 @@ Value Walker::assign(const BinaryOperator *B) {
         setVar(VD, New);
         return New;
       }
-  // A shared location: store (and load for op=).
   Value R = rvalue(B->getRHS());
+  // A part of a local object (a struct member, an element of a local array).
+  if (std::optional<LocalRef> L = localRef(LHS)) {
+    Value New = R;
+    if (Compound) {
+      Value Old = readLocal(*L, LHS);
+      auto O = binaryOp(B->getOpcode());
+      New = O && Old.K == Value::Int && R.K == Value::Int && isIntegral(LHS->getType())
+                ? Value::integer(Expr::binary(*O, Old.E, R.E))
+                : Value();
+    }
+    if (New.K != Value::Int && New.K != Value::Ptr && isIntegral(LHS->getType()))
+      New = Value::integer(opaque(B, true, "'" + sourceText(B) + "' is not modelled"));
+    writeLocal(*L, New);
+    return New;
+  }
+  // A shared location: store (and load for op=).
   if (auto Loc = sharedLValue(LHS)) {
     if (Compound)
       record(*Loc, LHS, "load");
@@ -86,6 +101,20 @@ Value Walker::incDec(const UnaryOperator *U) {
         setVar(VD, New);
         return U->isPrefix() ? New : Old;
       }
+  if (std::optional<LocalRef> L = localRef(Sub)) {
+    Value Old = readLocal(*L, Sub);
+    Value New;
+    if (Old.K == Value::Int) {
+      New = Value::integer(Inc ? Old.E + 1 : Old.E + (-1));
+    } else if (Old.K == Value::Ptr) {
+      SharedRef P = Old.P;
+      std::int64_t Size = Ctx.getTypeSizeInChars(P.Pointee).getQuantity();
+      P.Offset = P.Offset + (Inc ? Size : -Size);
+      New = Value::pointer(P);
+    }
+    writeLocal(*L, New);
+    return U->isPrefix() ? New : Old;
+  }
   if (auto Loc = sharedLValue(Sub)) {
     record(*Loc, Sub, "load");
     record(*Loc, Sub, "store");

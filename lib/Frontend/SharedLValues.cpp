@@ -80,6 +80,12 @@ std::optional<SharedRef> PointerVisitor::VisitCastExpr(const CastExpr *CE) {
           return It->second.P;
         return std::nullopt;
       }
+    if (std::optional<LocalRef> R = W.localRef(L)) { // a pointer kept in a local struct or array
+      Value V = W.readLocal(*R, L);
+      if (V.K == Value::Ptr)
+        return V.P;
+      return std::nullopt;
+    }
     if (auto Loc = W.sharedLValue(L)) // a pointer stored in shared memory
       W.record(*Loc, L, "load");
     return std::nullopt;

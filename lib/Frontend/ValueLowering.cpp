@@ -64,7 +64,20 @@ public:
   Value VisitConstantExpr(const ConstantExpr *E) { return W.rvalue(E->getSubExpr()); }
   Value VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *E) { return W.rvalue(E->getExpr()); }
 
-  // An lvalue read as a whole (a class-type object): its shared uses are seen.
+  Value VisitCXXDefaultInitExpr(const CXXDefaultInitExpr *E) { return W.rvalue(E->getExpr()); }
+  Value VisitInitListExpr(const InitListExpr *IL) {
+    if (W.isLocalObjectType(IL->getType()))
+      return W.initListObject(IL);
+    return VisitStmt(IL);
+  }
+  Value VisitImplicitValueInitExpr(const ImplicitValueInitExpr *E) {
+    if (W.isLocalObjectType(E->getType()))
+      return Value::object(ObjectValue()); // zero, not followed part by part
+    return notModelled(E);
+  }
+
+  // An lvalue read as a whole (a class-type object): a local object's
+  // value; otherwise its shared uses are seen.
   Value VisitArraySubscriptExpr(const ArraySubscriptExpr *E) { return lvalueObject(E); }
   Value VisitMemberExpr(const MemberExpr *E) { return lvalueObject(E); }
   Value VisitDeclRefExpr(const DeclRefExpr *E) { return lvalueObject(E); }
@@ -77,8 +90,15 @@ public:
 
 private:
   Value lvalueObject(const clang::Expr *E) {
-    if (E->isGLValue())
+    if (E->isGLValue()) {
+      if (std::optional<LocalRef> R = W.localRef(E)) {
+        Value V = W.readLocal(*R, E);
+        if (V.K != Value::None)
+          return V;
+        return notModelled(E);
+      }
       W.sharedLValue(E);
+    }
     return notModelled(E);
   }
   Value notModelled(const clang::Expr *E) {
@@ -95,8 +115,10 @@ Value RvalueVisitor::loadedValue(const CastExpr *E) {
     return Value::integer(*C);
   if (const auto *DR = dyn_cast<DeclRefExpr>(L))
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-      if (!isShared(VD) && !VD->getType()->isReferenceType())
+      if (!isShared(VD) && !VD->getType()->isReferenceType() && !W.isLocalObjectType(VD->getType()))
         return W.lookupVar(VD, E);
+  if (std::optional<LocalRef> R = W.localRef(L))
+    return W.readLocal(*R, L);
   if (auto Loc = W.sharedLValue(L)) {
     W.record(*Loc, L, "load");
     // Lanes reading the same address read the same value.
@@ -122,6 +144,8 @@ Value RvalueVisitor::VisitCastExpr(const CastExpr *CE) {
   case CK_IntegralToBoolean:
   case CK_BooleanToSignedIntegral: {
     Value V = W.rvalue(Sub);
+    if (V.K == Value::Obj && CE->getCastKind() == CK_NoOp)
+      return V;
     if (V.K != Value::Int)
       return Value::integer(W.opaque(CE, true, "unmodelled conversion"));
     if (CE->getCastKind() == CK_IntegralToBoolean)
@@ -131,6 +155,23 @@ Value RvalueVisitor::VisitCastExpr(const CastExpr *CE) {
   case CK_PointerToBoolean:
     W.rvalue(Sub);
     return Value::integer(W.opaque(CE, true, "pointer tested as a boolean"));
+  case CK_UserDefinedConversion:
+  case CK_ConstructorConversion: {
+    // The conversion function or constructor call below already has the type.
+    Value V = W.rvalue(Sub);
+    if (V.K == Value::Obj || (V.K == Value::Int && isIntegral(CE->getType())))
+      return V;
+    return Value::integer(W.opaque(CE, V.K != Value::Int || W.isVarying(V.E),
+                                   "conversion '" + W.sourceText(CE) + "' (floating point or unmodelled)"));
+  }
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase: {
+    Value V = W.rvalue(Sub);
+    if (V.K == Value::Obj && V.O->Group) // a cooperative group seen as its base class
+      return V;
+    return Value::integer(W.opaque(CE, V.K != Value::Int || W.isVarying(V.E),
+                                   "conversion '" + W.sourceText(CE) + "' (floating point or unmodelled)"));
+  }
   default: {
     Value V = W.rvalue(Sub);
     bool Varying = V.K != Value::Int || W.isVarying(V.E);
@@ -203,31 +244,17 @@ Value RvalueVisitor::VisitConditionalOperator(const ConditionalOperator *CO) {
   W.Guards.pop_back();
   if (T.K == Value::Int && F.K == Value::Int)
     return Value::integer(Expr::select(C, T.E, F.E));
+  if (T.K == Value::Obj && F.K == Value::Obj)
+    return mergeObjects(C, *T.O, *F.O);
   return Value::integer(W.opaque(CO, true, "conditional of non-integers"));
 }
 
 Value RvalueVisitor::VisitCXXConstructExpr(const CXXConstructExpr *CC) {
-  // Copying a shared object of class type (float4, __half, a struct) is a load.
-  if (CC->getNumArgs() >= 1 && CC->getConstructor() && CC->getConstructor()->isCopyOrMoveConstructor()) {
-    const clang::Expr *A = CC->getArg(0)->IgnoreParens();
-    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(A))
-      A = MT->getSubExpr()->IgnoreParens();
-    if (A->isGLValue()) {
-      if (auto Loc = W.sharedLValue(A)) {
-        W.record(*Loc, A, "load");
-        return Value::integer(W.opaque(CC, W.isVarying(Loc->Offset), "value loaded from shared '" +
-                                                                         Loc->Array->getNameAsString() + "'"));
-      }
-      return Value::integer(W.opaque(CC, true, "object copy"));
-    }
-  }
-  for (const clang::Expr *A : CC->arguments())
-    if (A->isGLValue()) {
-      if (auto Loc = W.sharedLValue(A))
-        W.record(*Loc, A, "load");
-    } else {
-      W.rvalue(A);
-    }
+  // Copies of shared objects (float4, __half, a struct) are loads; local
+  // objects are followed part by part.
+  Value V = W.constructObject(CC);
+  if (V.K == Value::Obj)
+    return V;
   return Value::integer(W.opaque(CC, true, "constructed object"));
 }
 } // namespace
