@@ -47,7 +47,7 @@ Value Walker::assign(const BinaryOperator *B) {
           Value Old = lookupVar(VD, LHS);
           auto O = binaryOp(B->getOpcode());
           if (O && Old.K == Value::Int && R.K == Value::Int && isIntegral(VD->getType()))
-            New = Value::integer(Expr::binary(*O, Old.E, R.E));
+            New = Value::integer(asType(VD->getType(), Expr::binary(*O, Old.E, R.E), B));
           else
             New = Value::integer(opaque(B, true, "'" + sourceText(B) + "' is not modelled"));
         }
@@ -64,7 +64,7 @@ Value Walker::assign(const BinaryOperator *B) {
       Value Old = readLocal(*L, LHS);
       auto O = binaryOp(B->getOpcode());
       New = O && Old.K == Value::Int && R.K == Value::Int && isIntegral(LHS->getType())
-                ? Value::integer(Expr::binary(*O, Old.E, R.E))
+                ? Value::integer(asType(LHS->getType(), Expr::binary(*O, Old.E, R.E), B))
                 : Value();
     }
     if (New.K != Value::Int && New.K != Value::Ptr && isIntegral(LHS->getType()))
@@ -91,7 +91,7 @@ Value Walker::incDec(const UnaryOperator *U) {
         Value Old = lookupVar(VD, Sub);
         Value New;
         if (Old.K == Value::Int) {
-          New = Value::integer(Inc ? Old.E + 1 : Old.E + (-1));
+          New = Value::integer(asType(VD->getType(), Inc ? Old.E + 1 : Old.E + (-1), U));
         } else if (Old.K == Value::Ptr) {
           SharedRef P = Old.P;
           std::int64_t Size = Ctx.getTypeSizeInChars(P.Pointee).getQuantity();
@@ -105,7 +105,7 @@ Value Walker::incDec(const UnaryOperator *U) {
     Value Old = readLocal(*L, Sub);
     Value New;
     if (Old.K == Value::Int) {
-      New = Value::integer(Inc ? Old.E + 1 : Old.E + (-1));
+      New = Value::integer(asType(Sub->getType(), Inc ? Old.E + 1 : Old.E + (-1), U));
     } else if (Old.K == Value::Ptr) {
       SharedRef P = Old.P;
       std::int64_t Size = Ctx.getTypeSizeInChars(P.Pointee).getQuantity();

@@ -154,6 +154,7 @@ std::optional<SharedRef> PointerVisitor::VisitBinaryOperator(const BinaryOperato
   Expr I = W.intValue(IE);
   if (!P)
     return std::nullopt;
+  I = W.sharedIndex(I);
   Expr Size = P->Pointee->isIncompleteType() || P->Pointee->isVoidType() ? Expr::constant(1)
                                                                         : W.sizeOf(P->Pointee, P->Array);
   Expr Delta = I * Size;
@@ -254,6 +255,8 @@ std::optional<SharedRef> LValueVisitor::VisitArraySubscriptExpr(const ArraySubsc
       if (DR->getDecl() == P->Array)
         Linear = W.linearizedIndex(AS, P->Array, Stride);
   Expr I = Linear ? *Linear : W.intValue(AS->getIdx());
+  if (P)
+    I = W.sharedIndex(I);
   if (!P) {
     // Remember the index of a load through a kernel parameter or a global.
     const clang::Expr *Base = AS->getBase()->IgnoreParenImpCasts();

@@ -150,6 +150,8 @@ Value RvalueVisitor::VisitCastExpr(const CastExpr *CE) {
       return Value::integer(W.opaque(CE, true, "unmodelled conversion"));
     if (CE->getCastKind() == CK_IntegralToBoolean)
       return Value::integer(Expr::binary(Op::Ne, V.E, Expr::constant(0)));
+    if (CE->getCastKind() == CK_IntegralCast)
+      return Value::integer(W.asType(CE->getType(), V.E, CE));
     return V;
   }
   case CK_PointerToBoolean:
@@ -196,7 +198,7 @@ Value RvalueVisitor::VisitBinaryOperator(const BinaryOperator *B) {
     switch (B->getOpcode()) {
     case BO_GT: return Value::integer(Expr::binary(Op::Lt, R.E, L.E));
     case BO_GE: return Value::integer(Expr::binary(Op::Le, R.E, L.E));
-    default: return Value::integer(Expr::binary(*O, L.E, R.E));
+    default: return Value::integer(W.asType(B->getType(), Expr::binary(*O, L.E, R.E), B));
     }
   }
   bool Varying = (L.K == Value::Int ? W.isVarying(L.E) : true) ||
@@ -213,13 +215,13 @@ Value RvalueVisitor::VisitUnaryOperator(const UnaryOperator *U) {
   case UO_Minus: {
     Value V = W.rvalue(U->getSubExpr());
     if (V.K == Value::Int && isIntegral(U->getType()))
-      return Value::integer(Expr::constant(0) - V.E);
+      return Value::integer(W.asType(U->getType(), Expr::constant(0) - V.E, U));
     break;
   }
   case UO_Not: {
     Value V = W.rvalue(U->getSubExpr());
     if (V.K == Value::Int)
-      return Value::integer(V.E ^ Expr::constant(-1));
+      return Value::integer(W.asType(U->getType(), V.E ^ Expr::constant(-1), U));
     break;
   }
   case UO_LNot: {

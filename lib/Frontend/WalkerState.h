@@ -14,6 +14,7 @@
 #define BANKCHECK_FRONTEND_WALKERSTATE_H
 
 #include "Frontend/KernelWalker.h"
+#include "Symbolic/Range.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -110,6 +111,15 @@ public:
   void evalChildren(const clang::Stmt *S);
   Value lookupVar(const clang::VarDecl *VD, const clang::Expr *Use);
   void setVar(const clang::VarDecl *VD, Value V);
+
+  // --- IntegerTypes.cpp ---
+  /// V converted to the integer type T: unsigned types wrap around, signed
+  /// ones read the bits back, where V's bounds show that this changes V.
+  symbolic::Expr asType(clang::QualType T, symbolic::Expr V, const clang::Expr *Src);
+  symbolic::RangeHints rangeHints() const;
+  /// An index into shared memory: one wrapped modulo 2^32 is the same address
+  /// as its unwrapped value.
+  symbolic::Expr sharedIndex(symbolic::Expr I);
 
   // --- ThreadIds.cpp, CooperativeGroups.cpp ---
   std::optional<symbolic::Expr> builtinCoordinate(const clang::Expr *E);
