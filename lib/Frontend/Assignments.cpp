@@ -47,7 +47,7 @@ Value Walker::assign(const BinaryOperator *B) {
           Value Old = lookupVar(VD, LHS);
           auto O = binaryOp(B->getOpcode());
           if (O && Old.K == Value::Int && R.K == Value::Int && isIntegral(VD->getType()))
-            New = Value::integer(Expr::binary(*O, Old.E, R.E));
+            New = Value::integer(asType(VD->getType(), Expr::binary(*O, Old.E, R.E), B));
           else if (std::optional<Value> V = O ? windowArithmetic(*O, Old, R, Ctx) : std::nullopt)
             New = *V;
           else
@@ -58,8 +58,23 @@ Value Walker::assign(const BinaryOperator *B) {
         setVar(VD, New);
         return New;
       }
-  // A shared location: store (and load for op=).
   Value R = rvalue(B->getRHS());
+  // A part of a local object (a struct member, an element of a local array).
+  if (std::optional<LocalRef> L = localRef(LHS)) {
+    Value New = R;
+    if (Compound) {
+      Value Old = readLocal(*L, LHS);
+      auto O = binaryOp(B->getOpcode());
+      New = O && Old.K == Value::Int && R.K == Value::Int && isIntegral(LHS->getType())
+                ? Value::integer(asType(LHS->getType(), Expr::binary(*O, Old.E, R.E), B))
+                : Value();
+    }
+    if (New.K != Value::Int && New.K != Value::Ptr && isIntegral(LHS->getType()))
+      New = Value::integer(opaque(B, true, "'" + sourceText(B) + "' is not modelled"));
+    writeLocal(*L, New);
+    return New;
+  }
+  // A shared location: store (and load for op=).
   if (auto Loc = sharedLValue(LHS)) {
     if (Compound)
       record(*Loc, LHS, "load");
@@ -78,7 +93,7 @@ Value Walker::incDec(const UnaryOperator *U) {
         Value Old = lookupVar(VD, Sub);
         Value New;
         if (Old.K == Value::Int) {
-          New = Value::integer(Inc ? Old.E + 1 : Old.E + (-1));
+          New = Value::integer(asType(VD->getType(), Inc ? Old.E + 1 : Old.E + (-1), U));
         } else if (Old.isPointerLike()) {
           New = Old;
           std::int64_t Size = pointeeBytes(Old.P.Pointee, Ctx);
@@ -90,6 +105,20 @@ Value Walker::incDec(const UnaryOperator *U) {
         setVar(VD, New);
         return U->isPrefix() ? New : Old;
       }
+  if (std::optional<LocalRef> L = localRef(Sub)) {
+    Value Old = readLocal(*L, Sub);
+    Value New;
+    if (Old.K == Value::Int) {
+      New = Value::integer(asType(Sub->getType(), Inc ? Old.E + 1 : Old.E + (-1), U));
+    } else if (Old.K == Value::Ptr) {
+      SharedRef P = Old.P;
+      std::int64_t Size = Ctx.getTypeSizeInChars(P.Pointee).getQuantity();
+      P.Offset = P.Offset + (Inc ? Size : -Size);
+      New = Value::pointer(P);
+    }
+    writeLocal(*L, New);
+    return U->isPrefix() ? New : Old;
+  }
   if (auto Loc = sharedLValue(Sub)) {
     record(*Loc, Sub, "load");
     record(*Loc, Sub, "store");

@@ -3,11 +3,13 @@
 //===----------------------------------------------------------------------===//
 /// \file
 /// Calls whose meaning the analysis knows without walking a body: atomics on
-/// shared memory, integer min/max, __mul24. One table, one row per function
-/// (or name prefix); Walker::builtinCall is the only dispatcher. A handler
+/// shared memory, integer min/max, __mul24, the thread builtins as vectors,
+/// cooperative groups. One table, one row per function (or name prefix, in a
+/// scope); Walker::builtinCall is the only dispatcher. A handler
 /// checks its preconditions before it evaluates anything, and returns
 /// nullopt to let the call be handled as an ordinary call.
 //===----------------------------------------------------------------------===//
+#include "Frontend/CooperativeGroups.h"
 #include "Frontend/WalkerState.h"
 
 namespace bankcheck::frontend {
@@ -73,47 +75,76 @@ std::optional<Value> wmmaFragment(Walker &W, const CallExpr *C, const FunctionDe
   return W.wmmaFragmentCall(C, FD);
 }
 
+/// threadIdx (and the others) as uint3 or dim3, and dim3 as uint3.
+std::optional<Value> vectorConversion(Walker &W, const CallExpr *C, const FunctionDecl *FD) {
+  return W.builtinVector(C, FD);
+}
+
 enum class Match { Exact, Prefix };
+/// Where the function is declared: anywhere, or in namespace cooperative_groups.
+enum class Scope { Any, CooperativeGroups };
 
 struct Builtin {
+  Scope In;
   const char *Name;
   Match How;
   Handler Fn;
 };
 
+// The first row that matches the callee's scope and name handles the call.
 // clang-format off
 const Builtin Builtins[] = {
-  {"atomic",   Match::Prefix, atomicAccess},
-  {"__atomic", Match::Prefix, atomicAccess},
-  {"min",      Match::Exact,  minMax},
-  {"max",      Match::Exact,  minMax},
-  {"umin",     Match::Exact,  minMax},
-  {"umax",     Match::Exact,  minMax},
-  {"llmin",    Match::Exact,  minMax},
-  {"llmax",    Match::Exact,  minMax},
-  {"ullmin",   Match::Exact,  minMax},
-  {"ullmax",   Match::Exact,  minMax},
-  {"__mul24",  Match::Exact,  mul24},
-  {"__cvta_generic_to_shared", Match::Exact, toSharedWindow},
-  {"load_matrix_sync",  Match::Exact, wmmaFragment},
-  {"store_matrix_sync", Match::Exact, wmmaFragment},
-  {"__hmma_",  Match::Prefix, wmma},
-  {"__imma_",  Match::Prefix, wmma},
-  {"__mma_",   Match::Prefix, wmma},
-  {"__dmma_",  Match::Prefix, wmma},
-  {"__bmma_",  Match::Prefix, wmma},
-  {"__cvta_shared_to_generic", Match::Exact, fromSharedWindow},
-  {"__umul24", Match::Exact,  mul24},
+  {Scope::Any, "atomic",          Match::Prefix, atomicAccess},
+  {Scope::Any, "__atomic",        Match::Prefix, atomicAccess},
+  {Scope::Any, "min",             Match::Exact,  minMax},
+  {Scope::Any, "max",             Match::Exact,  minMax},
+  {Scope::Any, "umin",            Match::Exact,  minMax},
+  {Scope::Any, "umax",            Match::Exact,  minMax},
+  {Scope::Any, "llmin",           Match::Exact,  minMax},
+  {Scope::Any, "llmax",           Match::Exact,  minMax},
+  {Scope::Any, "ullmin",          Match::Exact,  minMax},
+  {Scope::Any, "ullmax",          Match::Exact,  minMax},
+  {Scope::Any, "__mul24",         Match::Exact,  mul24},
+  {Scope::Any, "__umul24",        Match::Exact,  mul24},
+  {Scope::Any, "__cvta_generic_to_shared", Match::Exact, toSharedWindow},
+  {Scope::Any, "__cvta_shared_to_generic", Match::Exact, fromSharedWindow},
+  {Scope::Any, "load_matrix_sync",  Match::Exact,  wmmaFragment},
+  {Scope::Any, "store_matrix_sync", Match::Exact,  wmmaFragment},
+  {Scope::Any, "__hmma_",         Match::Prefix, wmma},
+  {Scope::Any, "__imma_",         Match::Prefix, wmma},
+  {Scope::Any, "__mma_",          Match::Prefix, wmma},
+  {Scope::Any, "__dmma_",         Match::Prefix, wmma},
+  {Scope::Any, "__bmma_",         Match::Prefix, wmma},
+  {Scope::Any, "operator uint3",  Match::Exact,  vectorConversion},
+  {Scope::Any, "operator dim3",   Match::Exact,  vectorConversion},
+  {Scope::CooperativeGroups, "this_thread_block", Match::Exact, cgThisThreadBlock},
+  {Scope::CooperativeGroups, "this_grid",         Match::Exact, cgThisGrid},
+  {Scope::CooperativeGroups, "tiled_partition",   Match::Exact, cgTiledPartition},
+  {Scope::CooperativeGroups, "thread_rank",       Match::Exact, cgThreadRank},
+  {Scope::CooperativeGroups, "size",              Match::Exact, cgSize},
+  {Scope::CooperativeGroups, "num_threads",       Match::Exact, cgSize},
+  {Scope::CooperativeGroups, "group_size",        Match::Exact, cgSize},
+  {Scope::CooperativeGroups, "meta_group_rank",   Match::Exact, cgMetaGroupRank},
+  {Scope::CooperativeGroups, "meta_group_size",   Match::Exact, cgMetaGroupSize},
+  {Scope::CooperativeGroups, "thread_index",      Match::Exact, cgThreadIndex},
+  {Scope::CooperativeGroups, "group_index",       Match::Exact, cgGroupIndex},
+  {Scope::CooperativeGroups, "dim_threads",       Match::Exact, cgDimThreads},
+  {Scope::CooperativeGroups, "group_dim",         Match::Exact, cgDimThreads},
+  {Scope::CooperativeGroups, "sync",              Match::Exact, cgSync},
+  {Scope::CooperativeGroups, "operator ",         Match::Prefix, cgAsGroup}, // conversions to group types
+  // Keep last: every other function of cooperative_groups is opaque.
+  {Scope::CooperativeGroups, "",                  Match::Prefix, cgOther},
 };
 // clang-format on
 } // namespace
 
 std::optional<Value> Walker::builtinCall(const CallExpr *C, const FunctionDecl *FD) {
-  if (!FD->getDeclName().isIdentifier())
-    return std::nullopt; // operators, constructors, conversions
-  StringRef Name = FD->getName();
+  std::string Name = FD->getNameAsString();
+  bool InGroups = isCooperativeGroupsFunction(FD);
   for (const Builtin &B : Builtins) {
-    bool Hit = B.How == Match::Exact ? Name == B.Name : Name.starts_with(B.Name);
+    if (B.In == Scope::CooperativeGroups && !InGroups)
+      continue;
+    bool Hit = B.How == Match::Exact ? Name == B.Name : StringRef(Name).starts_with(B.Name);
     if (Hit)
       return B.Fn(*this, C, FD);
   }

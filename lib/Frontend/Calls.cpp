@@ -23,13 +23,18 @@ Value operatorCall(Walker &W, const CXXOperatorCallExpr *OC) {
     const clang::Expr *Src = OC->getArg(1)->IgnoreParens();
     if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Src))
       Src = MT->getSubExpr()->IgnoreParens();
+    Value V;
     if (Src->isGLValue()) {
-      if (auto Loc = W.sharedLValue(Src))
+      if (std::optional<LocalRef> R = W.localRef(Src))
+        V = W.readLocal(*R, Src);
+      else if (auto Loc = W.sharedLValue(Src))
         W.record(*Loc, Src, "load"); // copying from a shared object
     } else {
-      W.rvalue(Src);
+      V = W.objectValue(Src);
     }
-    if (auto Loc = W.sharedLValue(OC->getArg(0)))
+    if (std::optional<LocalRef> R = W.localRef(OC->getArg(0)))
+      W.writeLocal(*R, V);
+    else if (auto Loc = W.sharedLValue(OC->getArg(0)))
       W.record(*Loc, OC->getArg(0), "store");
     return Value::integer(W.opaque(OC, true, "assignment"));
   }
@@ -65,6 +70,10 @@ Value Walker::call(const CallExpr *C) {
     if (FD && I < FD->getNumParams())
       PT = FD->getParamDecl(I)->getType();
     if (!PT.isNull() && PT->isReferenceType() && A->isGLValue()) {
+      if (std::optional<LocalRef> R = localRef(A)) {
+        Args.push_back(readLocal(*R, A)); // a local object, by (const) reference
+        continue;
+      }
       if (auto Loc = sharedLValue(A)) {
         Loc->Pointee = PT->getPointeeType();
         Args.push_back(Value::pointer(*Loc)); // a reference to shared memory
@@ -131,6 +140,8 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
         R = Value::integer(Expr::select(C, V.E, R.E));
       else if (V.K == Value::Ptr && R.K == Value::Ptr && V.P.Array == R.P.Array)
         R.P.Offset = Expr::select(C, V.P.Offset, R.P.Offset);
+      else if (V.K == Value::Obj && R.K == Value::Obj)
+        R = mergeObjects(C, *V.O, *R.O);
       else
         Ok = false;
     }

@@ -26,6 +26,18 @@ public:
   std::set<const VarDecl *> Vars;
   void note(const clang::Expr *E) {
     E = E->IgnoreParenImpCasts();
+    // A part of a local object: the object is assigned.
+    for (;;) {
+      if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+        E = ME->getBase()->IgnoreParenImpCasts();
+      else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+               AS && AS->getBase()->getType()->isPointerType() &&
+               isa<ImplicitCastExpr>(AS->getBase()->IgnoreParens()) &&
+               cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens())->getCastKind() == CK_ArrayToPointerDecay)
+        E = cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens())->getSubExpr()->IgnoreParenImpCasts();
+      else
+        break;
+    }
     if (const auto *DR = dyn_cast<DeclRefExpr>(E))
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
         Vars.insert(VD);
@@ -232,6 +244,17 @@ void Walker::walkStmt(const Stmt *S) {
         setVar(VD, L ? Value::pointer(*L) : Value());
         continue;
       }
+      if (isLocalObjectType(T) && !escapes(VD)) {
+        // A local struct or array: its parts are followed.
+        Value V = Init ? objectValue(Init) : Value::object(ObjectValue());
+        if (V.K != Value::Obj) {
+          ObjectValue O;
+          O.Missing = "value of '" + VD->getNameAsString() + "' is not known here";
+          V = Value::object(std::move(O));
+        }
+        setVar(VD, V);
+        continue;
+      }
       if (!Init) {
         if (T->isIntegralOrEnumerationType())
           setVar(VD, Value::integer(opaque(nullptr, true, "'" + VD->getNameAsString() +
@@ -382,6 +405,8 @@ void Walker::mergeBranches(const std::map<const VarDecl *, Value> &Before,
 }
 
 Value mergeValue(const Expr &Cond, const Value &A, const Value &B) {
+  if (A.K == Value::Obj && B.K == Value::Obj)
+    return A.O == B.O ? A : mergeObjects(Cond, *A.O, *B.O);
   if (A.K == Value::Int && B.K == Value::Int)
     return A.E.equals(B.E) ? A : Value::integer(Expr::select(Cond, A.E, B.E));
   if (A.K == B.K && (A.K == Value::Ptr || A.K == Value::Window || A.K == Value::Global) &&

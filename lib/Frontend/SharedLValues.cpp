@@ -80,6 +80,12 @@ std::optional<SharedRef> PointerVisitor::VisitCastExpr(const CastExpr *CE) {
           return It->second.P;
         return std::nullopt;
       }
+    if (std::optional<LocalRef> R = W.localRef(L)) { // a pointer kept in a local struct or array
+      Value V = W.readLocal(*R, L);
+      if (V.K == Value::Ptr)
+        return V.P;
+      return std::nullopt;
+    }
     if (auto Loc = W.sharedLValue(L)) // a pointer stored in shared memory
       W.record(*Loc, L, "load");
     return std::nullopt;
@@ -148,6 +154,7 @@ std::optional<SharedRef> PointerVisitor::VisitBinaryOperator(const BinaryOperato
   Expr I = W.intValue(IE);
   if (!P)
     return std::nullopt;
+  I = W.sharedIndex(I);
   Expr Size = P->Pointee->isIncompleteType() || P->Pointee->isVoidType() ? Expr::constant(1)
                                                                         : W.sizeOf(P->Pointee, P->Array);
   Expr Delta = I * Size;
@@ -248,6 +255,8 @@ std::optional<SharedRef> LValueVisitor::VisitArraySubscriptExpr(const ArraySubsc
       if (DR->getDecl() == P->Array)
         Linear = W.linearizedIndex(AS, P->Array, Stride);
   Expr I = Linear ? *Linear : W.intValue(AS->getIdx());
+  if (P)
+    I = W.sharedIndex(I);
   if (!P) {
     // Remember the index of a load through a kernel parameter or a global.
     const clang::Expr *Base = AS->getBase()->IgnoreParenImpCasts();

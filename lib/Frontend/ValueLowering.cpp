@@ -64,7 +64,20 @@ public:
   Value VisitConstantExpr(const ConstantExpr *E) { return W.rvalue(E->getSubExpr()); }
   Value VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *E) { return W.rvalue(E->getExpr()); }
 
-  // An lvalue read as a whole (a class-type object): its shared uses are seen.
+  Value VisitCXXDefaultInitExpr(const CXXDefaultInitExpr *E) { return W.rvalue(E->getExpr()); }
+  Value VisitInitListExpr(const InitListExpr *IL) {
+    if (W.isLocalObjectType(IL->getType()))
+      return W.initListObject(IL);
+    return VisitStmt(IL);
+  }
+  Value VisitImplicitValueInitExpr(const ImplicitValueInitExpr *E) {
+    if (W.isLocalObjectType(E->getType()))
+      return Value::object(ObjectValue()); // zero, not followed part by part
+    return notModelled(E);
+  }
+
+  // An lvalue read as a whole (a class-type object): a local object's
+  // value; otherwise its shared uses are seen.
   Value VisitArraySubscriptExpr(const ArraySubscriptExpr *E) { return lvalueObject(E); }
   Value VisitMemberExpr(const MemberExpr *E) { return lvalueObject(E); }
   Value VisitDeclRefExpr(const DeclRefExpr *E) { return lvalueObject(E); }
@@ -77,8 +90,15 @@ public:
 
 private:
   Value lvalueObject(const clang::Expr *E) {
-    if (E->isGLValue())
+    if (E->isGLValue()) {
+      if (std::optional<LocalRef> R = W.localRef(E)) {
+        Value V = W.readLocal(*R, E);
+        if (V.K != Value::None)
+          return V;
+        return notModelled(E);
+      }
       W.sharedLValue(E);
+    }
     return notModelled(E);
   }
   Value notModelled(const clang::Expr *E) {
@@ -95,8 +115,10 @@ Value RvalueVisitor::loadedValue(const CastExpr *E) {
     return Value::integer(*C);
   if (const auto *DR = dyn_cast<DeclRefExpr>(L))
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-      if (!isShared(VD) && !VD->getType()->isReferenceType())
+      if (!isShared(VD) && !VD->getType()->isReferenceType() && !W.isLocalObjectType(VD->getType()))
         return W.lookupVar(VD, E);
+  if (std::optional<LocalRef> R = W.localRef(L))
+    return W.readLocal(*R, L);
   if (auto Loc = W.sharedLValue(L)) {
     W.record(*Loc, L, "load");
     // Lanes reading the same address read the same value.
@@ -124,15 +146,36 @@ Value RvalueVisitor::VisitCastExpr(const CastExpr *CE) {
     Value V = W.rvalue(Sub);
     if (V.K == Value::Window && CE->getCastKind() != CK_IntegralToBoolean)
       return V; // a shared-window address, narrowed to 32 bits or not
+    if (V.K == Value::Obj && CE->getCastKind() == CK_NoOp)
+      return V;
     if (V.K != Value::Int)
       return Value::integer(W.opaque(CE, true, "unmodelled conversion"));
     if (CE->getCastKind() == CK_IntegralToBoolean)
       return Value::integer(Expr::binary(Op::Ne, V.E, Expr::constant(0)));
+    if (CE->getCastKind() == CK_IntegralCast)
+      return Value::integer(W.asType(CE->getType(), V.E, CE));
     return V;
   }
   case CK_PointerToBoolean:
     W.rvalue(Sub);
     return Value::integer(W.opaque(CE, true, "pointer tested as a boolean"));
+  case CK_UserDefinedConversion:
+  case CK_ConstructorConversion: {
+    // The conversion function or constructor call below already has the type.
+    Value V = W.rvalue(Sub);
+    if (V.K == Value::Obj || (V.K == Value::Int && isIntegral(CE->getType())))
+      return V;
+    return Value::integer(W.opaque(CE, V.K != Value::Int || W.isVarying(V.E),
+                                   "conversion '" + W.sourceText(CE) + "' (floating point or unmodelled)"));
+  }
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase: {
+    Value V = W.rvalue(Sub);
+    if (V.K == Value::Obj && V.O->Group) // a cooperative group seen as its base class
+      return V;
+    return Value::integer(W.opaque(CE, V.K != Value::Int || W.isVarying(V.E),
+                                   "conversion '" + W.sourceText(CE) + "' (floating point or unmodelled)"));
+  }
   default: {
     Value V = W.rvalue(Sub);
     bool Varying = V.K != Value::Int || W.isVarying(V.E);
@@ -160,7 +203,7 @@ Value RvalueVisitor::VisitBinaryOperator(const BinaryOperator *B) {
     switch (B->getOpcode()) {
     case BO_GT: return Value::integer(Expr::binary(Op::Lt, R.E, L.E));
     case BO_GE: return Value::integer(Expr::binary(Op::Le, R.E, L.E));
-    default: return Value::integer(Expr::binary(*O, L.E, R.E));
+    default: return Value::integer(W.asType(B->getType(), Expr::binary(*O, L.E, R.E), B));
     }
   }
   bool Varying = (L.K == Value::Int ? W.isVarying(L.E) : true) ||
@@ -177,13 +220,13 @@ Value RvalueVisitor::VisitUnaryOperator(const UnaryOperator *U) {
   case UO_Minus: {
     Value V = W.rvalue(U->getSubExpr());
     if (V.K == Value::Int && isIntegral(U->getType()))
-      return Value::integer(Expr::constant(0) - V.E);
+      return Value::integer(W.asType(U->getType(), Expr::constant(0) - V.E, U));
     break;
   }
   case UO_Not: {
     Value V = W.rvalue(U->getSubExpr());
     if (V.K == Value::Int)
-      return Value::integer(V.E ^ Expr::constant(-1));
+      return Value::integer(W.asType(U->getType(), V.E ^ Expr::constant(-1), U));
     break;
   }
   case UO_LNot: {
@@ -212,31 +255,17 @@ Value RvalueVisitor::VisitConditionalOperator(const ConditionalOperator *CO) {
     T.P.Offset = Expr::select(C, T.P.Offset, F.P.Offset);
     return T;
   }
+  if (T.K == Value::Obj && F.K == Value::Obj)
+    return mergeObjects(C, *T.O, *F.O);
   return Value::integer(W.opaque(CO, true, "conditional of non-integers"));
 }
 
 Value RvalueVisitor::VisitCXXConstructExpr(const CXXConstructExpr *CC) {
-  // Copying a shared object of class type (float4, __half, a struct) is a load.
-  if (CC->getNumArgs() >= 1 && CC->getConstructor() && CC->getConstructor()->isCopyOrMoveConstructor()) {
-    const clang::Expr *A = CC->getArg(0)->IgnoreParens();
-    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(A))
-      A = MT->getSubExpr()->IgnoreParens();
-    if (A->isGLValue()) {
-      if (auto Loc = W.sharedLValue(A)) {
-        W.record(*Loc, A, "load");
-        return Value::integer(W.opaque(CC, W.isVarying(Loc->Offset), "value loaded from shared '" +
-                                                                         Loc->Array->getNameAsString() + "'"));
-      }
-      return Value::integer(W.opaque(CC, true, "object copy"));
-    }
-  }
-  for (const clang::Expr *A : CC->arguments())
-    if (A->isGLValue()) {
-      if (auto Loc = W.sharedLValue(A))
-        W.record(*Loc, A, "load");
-    } else {
-      W.rvalue(A);
-    }
+  // Copies of shared objects (float4, __half, a struct) are loads; local
+  // objects are followed part by part.
+  Value V = W.constructObject(CC);
+  if (V.K == Value::Obj)
+    return V;
   return Value::integer(W.opaque(CC, true, "constructed object"));
 }
 } // namespace

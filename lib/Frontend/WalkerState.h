@@ -14,6 +14,7 @@
 #define BANKCHECK_FRONTEND_WALKERSTATE_H
 
 #include "Frontend/KernelWalker.h"
+#include "Symbolic/Range.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -22,6 +23,8 @@
 #include "clang/AST/Stmt.h"
 
 #include <map>
+#include <memory>
+#include <optional>
 #include <unordered_map>
 #include <set>
 
@@ -50,15 +53,19 @@ struct SharedRef {
   symbolic::Expr Source;
 };
 
+struct ObjectValue;
+
 /// The value of a local or an expression. A Window is an integer holding the
 /// 32-bit shared-window address of a shared location (__cvta_generic_to_shared,
 /// cvta.to.shared): what ldmatrix, cp.async and ld.shared take in inline PTX.
 struct Value {
-  enum Kind { None, Int, Ptr, Window, Global } K = None;
+  enum Kind { None, Int, Ptr, Obj, Window, Global } K = None;
   symbolic::Expr E; ///< Int
   SharedRef P;      ///< Ptr, Window; Global: Array null, GlobalBase and the byte Offset
+  std::shared_ptr<const ObjectValue> O; ///< Obj: never null
   static Value integer(symbolic::Expr E) { Value V; V.K = Int; V.E = std::move(E); return V; }
   static Value pointer(SharedRef R) { Value V; V.K = Ptr; V.P = std::move(R); return V; }
+  static Value object(ObjectValue O);
   static Value window(SharedRef R) { Value V; V.K = Window; V.P = std::move(R); return V; }
   /// A pointer into global memory, Offset bytes from kernel parameter Base.
   static Value global(const clang::VarDecl *Base, symbolic::Expr Offset, clang::QualType Pointee) {
@@ -70,6 +77,45 @@ struct Value {
     return V;
   }
   bool isPointerLike() const { return K == Ptr || K == Global; }
+};
+
+/// A cooperative group as a thread sees it: its rank in the group, the
+/// group's size, and the group's rank and count among its parent's groups.
+struct ThreadGroup {
+  symbolic::Expr Rank, Size, MetaRank, MetaSize;
+  bool Block = false; ///< the thread block (thread_index() and the like apply)
+};
+
+/// A local object of class or array type (a struct, a local array, a dim3):
+/// its scalar parts by byte offset. A part that is absent has not been
+/// given a value the analysis knows; Missing says why (empty: not written).
+struct ObjectValue {
+  struct Part {
+    Value V;            ///< Int or Ptr
+    std::int64_t Bytes; ///< the part's size, so that a read of another width misses
+  };
+  std::map<std::int64_t, Part> Parts;
+  std::string Missing;
+  std::optional<ThreadGroup> Group; ///< a cooperative group object
+};
+
+inline Value Value::object(ObjectValue O) {
+  Value V;
+  V.K = Obj;
+  V.O = std::make_shared<const ObjectValue>(std::move(O));
+  return V;
+}
+
+/// An lvalue inside a local object (or a temporary one): `p.row`, `idx[i]`,
+/// `t.x`, with the byte offsets it may take.
+struct LocalRef {
+  const clang::VarDecl *Var = nullptr; ///< the local; null for a temporary
+  Value Root;                          ///< the whole object (Obj), or None when not known
+  symbolic::Expr Offset;               ///< bytes from the object's first byte
+  /// Every constant value Offset can take (within the declared extents);
+  /// empty when there are too many to list.
+  std::vector<std::int64_t> Candidates;
+  clang::QualType Type;                ///< the lvalue's type
 };
 
 /// Integer arithmetic on a shared-window address (SharedWindow.cpp): W op I or
@@ -97,8 +143,47 @@ public:
   Value lookupVar(const clang::VarDecl *VD, const clang::Expr *Use);
   void setVar(const clang::VarDecl *VD, Value V);
 
-  // --- ThreadIds.cpp ---
+  // --- IntegerTypes.cpp ---
+  /// V converted to the integer type T: unsigned types wrap around, signed
+  /// ones read the bits back, where V's bounds show that this changes V.
+  symbolic::Expr asType(clang::QualType T, symbolic::Expr V, const clang::Expr *Src);
+  symbolic::RangeHints rangeHints() const;
+  /// An index into shared memory: one wrapped modulo 2^32 is the same address
+  /// as its unwrapped value.
+  symbolic::Expr sharedIndex(symbolic::Expr I);
+
+  // --- ThreadIds.cpp, CooperativeGroups.cpp ---
   std::optional<symbolic::Expr> builtinCoordinate(const clang::Expr *E);
+  /// threadIdx (blockIdx, blockDim, gridDim) converted to uint3 or dim3.
+  std::optional<Value> builtinVector(const clang::CallExpr *C, const clang::FunctionDecl *FD);
+  /// The linear thread id in the block and the block's size.
+  symbolic::Expr linearThreadId() const;
+  symbolic::Expr blockSize() const;
+  /// An x, y, z object (dim3, uint3) of three unsigned coordinates.
+  static Value vector3(symbolic::Expr X, symbolic::Expr Y, symbolic::Expr Z);
+  /// The group an expression of a cooperative-groups type denotes, if known.
+  std::optional<ThreadGroup> groupOf(const clang::Expr *E);
+
+  // --- LocalObjects.cpp: local structs and arrays ---
+  /// An lvalue in a local object, or nullopt when E is not one (then
+  /// nothing has been evaluated).
+  std::optional<LocalRef> localRef(const clang::Expr *E);
+  /// The value at R (a scalar, or the sub-object of R's type).
+  Value readLocal(const LocalRef &R, const clang::Expr *Use);
+  /// Stores V (a scalar or an object of R's type) at R.
+  void writeLocal(const LocalRef &R, const Value &V);
+  /// The value of an expression of class or array type (an initializer, a
+  /// constructor call, a copy), as an object; None when not modelled.
+  Value objectValue(const clang::Expr *E);
+  Value initListObject(const clang::InitListExpr *IL);
+  Value constructObject(const clang::CXXConstructExpr *CC);
+  /// A struct, class or array the analysis follows as a local object.
+  bool isLocalObjectType(clang::QualType T) const;
+  /// Local objects of the function being walked whose address escapes
+  /// (&x, a decayed array, a non-const reference, a non-const member call):
+  /// they are not followed, since they may change behind the walk's back.
+  bool escapes(const clang::VarDecl *VD);
+  std::map<const clang::DeclContext *, std::set<const clang::VarDecl *>> Escaping;
 
   // --- SharedLValues.cpp: shared lvalues and pointers ---
   /// A pointer into shared memory, or nullopt (subexpressions still evaluated).
@@ -243,6 +328,10 @@ bool hasEarlyExit(const clang::Stmt *S);
 /// The value that is A where Cond holds and B elsewhere (an unknown when the
 /// two cannot be merged: pointers into different variables, say).
 Value mergeValue(const symbolic::Expr &Cond, const Value &A, const Value &B);
+/// Part-wise merge of two objects (see mergeValue).
+Value mergeObjects(const symbolic::Expr &Cond, const ObjectValue &A, const ObjectValue &B);
+/// Local objects whose address escapes in S (see Walker::escapes).
+std::set<const clang::VarDecl *> escapingObjects(const clang::Stmt *S);
 /// True when F's body contains goto or an indirect goto.
 bool hasGoto(const clang::FunctionDecl &F);
 

@@ -10,7 +10,11 @@ In the spirit of LLVM's check_clang_tidy.py:
    `//`, so line and column numbers stay the same and the expectations cannot
    match themselves.
 2. bankcheck runs on the copy with `--color-output=never --no-cuda-toolkit
-   --quiet`, the file's own `// RUN-ARGS: ...` line (if any) and the extra args.
+   --quiet`, the file's own `// RUN-ARGS: ...` line (if any) and the extra args;
+   a file with a `// ALSO-WITH-TOOLKIT` line is run and checked (steps 3 to 5)
+   a second time with the CUDA toolkit's headers instead of the built-in ones
+   (`--cuda-path=$BANKCHECK_TEST_CUDA_PATH`, default /usr/local/cuda), when
+   that toolkit is installed.
 3. The exit status is checked against `// EXIT: N` (if present); by default it
    is 1 when the file expects a proven conflict (a CHECK-MESSAGES line with
    `warning:` that is not `warning: possible`), else 0. bankcheck's exit status
@@ -42,6 +46,7 @@ EXIT = re.compile(r"//\s*EXIT:\s*(\d+)\s*$", re.M)
 MSG_LINE = re.compile(r"//\s*CHECK-MESSAGES(?:-[A-Z]+)?:(.*)$", re.M)
 REMARK_LINE = re.compile(r"//\s*CHECK-REMARKS(?:-[A-Z]+)?:", re.M)
 FIX_LINE = re.compile(r"//\s*CHECK-FIXES:", re.M)
+ALSO_TOOLKIT = re.compile(r"//\s*ALSO-WITH-TOOLKIT\s*$", re.M)
 
 
 def fail(what, cmd, output, extra=""):
@@ -84,7 +89,37 @@ def main(argv):
     args = []
     for m in RUN_ARGS.finditer(text):
         args += shlex.split(m.group(1))
-    cmd = [bankcheck, "--color-output=never", "--no-cuda-toolkit", "--quiet"] + args + extra + [copy]
+    # The built-in headers always; the toolkit's too for `// ALSO-WITH-TOOLKIT`
+    # files, when one is installed.
+    modes = [["--no-cuda-toolkit"]]
+    toolkit = os.environ.get("BANKCHECK_TEST_CUDA_PATH", "/usr/local/cuda")
+    if ALSO_TOOLKIT.search(text) and os.path.exists(os.path.join(toolkit, "include", "cuda_runtime.h")):
+        modes.append(["--cuda-path=" + toolkit])
+    for mode in modes:
+        check_output(bankcheck, filecheck, source, text, copy, mode + args + extra)
+
+    # Fixes pass: --fix on the blanked copy, then the fixed source must match the
+    # CHECK-FIXES lines (full lines), as in clang-tidy's check_clang_tidy.py.
+    if FIX_LINE.search(text):
+        fixed = os.path.join(tmpdir, "fixed-" + os.path.basename(source))
+        with open(fixed, "w", encoding="utf-8") as f:
+            f.write(blanked)
+        fcmd = [bankcheck, "--color-output=never", "--no-cuda-toolkit", "--quiet", "--fix"] + args + extra + [fixed]
+        fp = subprocess.run(fcmd, capture_output=True, text=True)
+        if fp.returncode not in (0, 1):
+            fail("--fix exit status %d" % fp.returncode, fcmd, fp.stdout + fp.stderr)
+        with open(fixed, encoding="utf-8") as f:
+            fixed_text = f.read()
+        r = subprocess.run([filecheck, source, "--check-prefix=CHECK-FIXES", "--match-full-lines",
+                            "--dump-input=never"], input=fixed_text, capture_output=True, text=True)
+        if r.returncode != 0:
+            fail("FileCheck CHECK-FIXES", fcmd, fixed_text, r.stdout + r.stderr)
+    return 0
+
+
+def check_output(bankcheck, filecheck, source, text, copy, args):
+    """Steps 3 to 5 for one run of bankcheck on the blanked copy."""
+    cmd = [bankcheck, "--color-output=never", "--quiet"] + args + [copy]
     p = subprocess.run(cmd, capture_output=True, text=True)
     output = p.stdout + p.stderr
 
@@ -118,24 +153,6 @@ def main(argv):
         bad = [l for l in output.splitlines() if re.search(r"remark:", l)]
         if bad:
             fail("unexpected remark (file has no CHECK-REMARKS lines)", cmd, output, "\n".join(bad))
-
-    # Fixes pass: --fix on the blanked copy, then the fixed source must match the
-    # CHECK-FIXES lines (full lines), as in clang-tidy's check_clang_tidy.py.
-    if FIX_LINE.search(text):
-        fixed = os.path.join(tmpdir, "fixed-" + os.path.basename(source))
-        with open(fixed, "w", encoding="utf-8") as f:
-            f.write(blanked)
-        fcmd = [bankcheck, "--color-output=never", "--no-cuda-toolkit", "--quiet", "--fix"] + args + extra + [fixed]
-        fp = subprocess.run(fcmd, capture_output=True, text=True)
-        if fp.returncode not in (0, 1):
-            fail("--fix exit status %d" % fp.returncode, fcmd, fp.stdout + fp.stderr)
-        with open(fixed, encoding="utf-8") as f:
-            fixed_text = f.read()
-        r = subprocess.run([filecheck, source, "--check-prefix=CHECK-FIXES", "--match-full-lines",
-                            "--dump-input=never"], input=fixed_text, capture_output=True, text=True)
-        if r.returncode != 0:
-            fail("FileCheck CHECK-FIXES", fcmd, fixed_text, r.stdout + r.stderr)
-    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,82 @@
+//===- IntegerTypes.cpp - C's integer conversions and unsigned wrap-around ===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Index arithmetic is done on 64-bit signed values; C's narrower types are
+/// brought back here, where the value's bounds (Symbolic/Range.h, over the
+/// block shape) show that the type changes it: an unsigned type of w bits
+/// wraps modulo 2^w (`threadIdx.x - 1` is 4294967295 at thread 0), and a
+/// signed one reads those bits back in two's complement (`int i =
+/// threadIdx.x - 1` is -1 there). A bound that depends on an unknown value
+/// without a limit (a kernel parameter, data) is assumed not to wrap, as
+/// overflows of unknown values are elsewhere. A 64-bit unsigned value that
+/// can go below zero has no 64-bit signed form: it is unknown, with the reason.
+//===----------------------------------------------------------------------===//
+#include "Frontend/WalkerState.h"
+
+#include "Symbolic/Range.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+using symbolic::Expr;
+using symbolic::Interval;
+using symbolic::Op;
+
+symbolic::RangeHints Walker::rangeHints() const {
+  symbolic::RangeHints H;
+  if (Config.Shape) {
+    unsigned Dims[3] = {Config.Shape->X, Config.Shape->Y, Config.Shape->Z};
+    for (unsigned D = 0; D < 3; ++D) {
+      H.ThreadIdx[D] = {0, std::int64_t(Dims[D]) - 1};
+      H.BlockDim[D] = {std::int64_t(Dims[D]), std::int64_t(Dims[D])};
+    }
+  }
+  return H;
+}
+
+Expr Walker::asType(QualType T, Expr V, const clang::Expr *Src) {
+  if (V.isNull() || V.isConst() || !T->isIntegerType() || T->isBooleanType())
+    return V;
+  unsigned W = Ctx.getIntWidth(T);
+  if (W == 0 || W > 64)
+    return V;
+  Interval I = symbolic::rangeOf(V, Result.Symbols, rangeHints());
+  if (T->isUnsignedIntegerOrEnumerationType()) {
+    if (W == 64) {
+      if (I.mayBeBelow(0))
+        return opaque(Src, true, "'" + (Src ? sourceText(Src) : std::string("value")) +
+                                     "' can wrap below zero in 64-bit unsigned arithmetic; not modelled");
+      return V;
+    }
+    std::int64_t Max = (std::int64_t(1) << W) - 1;
+    if (I.mayBeBelow(0) || (I.Hi && *I.Hi > Max))
+      return V & Expr::constant(Max); // two's complement: the value modulo 2^W
+    return V;
+  }
+  if (W == 64)
+    return V;
+  std::int64_t Half = std::int64_t(1) << (W - 1);
+  if (!(I.mayBeBelow(-Half) || (I.Hi && *I.Hi >= Half)))
+    return V;
+  // The bits of a wrapped unsigned value read as signed: X itself when X
+  // (what was wrapped) fits.
+  if (V.op() == Op::And && V.operand(1).isConst((std::int64_t(1) << W) - 1) &&
+      symbolic::rangeOf(V.operand(0), Result.Symbols, rangeHints()).within(-Half, Half - 1))
+    return V.operand(0);
+  std::int64_t Mask = (std::int64_t(1) << W) - 1;
+  return ((V + Half) & Expr::constant(Mask)) + (-Half);
+}
+
+Expr Walker::sharedIndex(Expr I) {
+  // Shared addresses are 32 bits wide: an index wrapped modulo 2^32 reaches
+  // the same byte as the value it was wrapped from (`t[threadIdx.y - 1]` at
+  // thread 0 is the row before t, as the hardware reads it).
+  std::int64_t Mask = (std::int64_t(1) << 32) - 1;
+  if (!I.isNull() && I.op() == Op::And && I.operand(1).isConst(Mask) &&
+      symbolic::rangeOf(I.operand(0), Result.Symbols, rangeHints()).within(INT32_MIN, INT32_MAX))
+    return I.operand(0);
+  return I;
+}
+
+} // namespace bankcheck::frontend

@@ -1,0 +1,139 @@
+//===- LocalEscapes.cpp - Local objects the walk cannot follow ------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// A local object whose address leaves the expressions the walk follows (its
+/// address taken, an array decayed to a pointer other than to be indexed, a
+/// non-const reference to it, a non-const member function called on it, a
+/// capture by reference) may be changed where the walk does not see it: such
+/// objects are not followed, so that no stale value is ever read.
+//===----------------------------------------------------------------------===//
+#include "Frontend/WalkerState.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+
+namespace {
+/// The local variable an lvalue is part of (`v`, `v.a`, `v.a[i]`), if any.
+const VarDecl *rootOf(const clang::Expr *E) {
+  for (;;) {
+    E = E->IgnoreParens();
+    if (const auto *CE = dyn_cast<ImplicitCastExpr>(E);
+        CE && (CE->getCastKind() == CK_NoOp || CE->getCastKind() == CK_DerivedToBase ||
+               CE->getCastKind() == CK_UncheckedDerivedToBase || CE->getCastKind() == CK_ArrayToPointerDecay)) {
+      E = CE->getSubExpr();
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
+      E = ME->getBase();
+    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const auto *D = dyn_cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens());
+      if (!D || D->getCastKind() != CK_ArrayToPointerDecay)
+        return nullptr;
+      E = D->getSubExpr();
+    } else if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      return VD && VD->hasLocalStorage() ? VD : nullptr;
+    } else {
+      return nullptr;
+    }
+  }
+}
+
+bool isNonConstReference(QualType T) {
+  return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+}
+
+class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
+public:
+  std::set<const VarDecl *> Escaping;
+  std::set<const clang::Expr *> Indexed; ///< decays that are the base of a subscript
+
+  void escape(const clang::Expr *E) {
+    if (const VarDecl *VD = E ? rootOf(E) : nullptr)
+      Escaping.insert(VD);
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
+    Indexed.insert(AS->getBase()->IgnoreParens());
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *CE) {
+    if (CE->getCastKind() == CK_ArrayToPointerDecay && !Indexed.count(CE))
+      escape(CE->getSubExpr());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf)
+      escape(U->getSubExpr());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (isNonConstReference(VD->getType()) && VD->getInit())
+      escape(VD->getInit());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    unsigned First = 0;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+      if (!MD || (!MD->isConst() && !MD->isStatic()))
+        escape(MC->getImplicitObjectArgument());
+    } else if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD); MD && isa<CXXOperatorCallExpr>(C)) {
+      First = 1; // the object is argument 0
+      if (C->getNumArgs() && !MD->isConst() && !MD->isStatic() && !MD->isCopyAssignmentOperator() &&
+          !MD->isMoveAssignmentOperator())
+        escape(C->getArg(0));
+    }
+    for (unsigned I = First; I < C->getNumArgs(); ++I) {
+      const clang::Expr *A = C->getArg(I);
+      if (!FD) {
+        if (A->isGLValue())
+          escape(A);
+        continue;
+      }
+      unsigned P = I - First;
+      if (P < FD->getNumParams() && isNonConstReference(FD->getParamDecl(P)->getType()))
+        escape(A);
+    }
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CC) {
+    const CXXConstructorDecl *Ctor = CC->getConstructor();
+    if (!Ctor || Ctor->isCopyOrMoveConstructor())
+      return true;
+    for (unsigned I = 0; I < CC->getNumArgs() && I < Ctor->getNumParams(); ++I)
+      if (isNonConstReference(Ctor->getParamDecl(I)->getType()))
+        escape(CC->getArg(I));
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Escaping.insert(VD);
+    return true;
+  }
+};
+} // namespace
+
+std::set<const VarDecl *> escapingObjects(const Stmt *S) {
+  EscapeFinder F;
+  if (S)
+    F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Escaping;
+}
+
+bool Walker::escapes(const VarDecl *VD) {
+  const DeclContext *DC = VD->getParentFunctionOrMethod();
+  const auto *F = dyn_cast_or_null<FunctionDecl>(DC);
+  if (!F)
+    return true;
+  auto It = Escaping.find(F);
+  if (It == Escaping.end())
+    It = Escaping.emplace(F, escapingObjects(F->getBody())).first;
+  return It->second.count(VD) != 0;
+}
+
+} // namespace bankcheck::frontend

@@ -1,0 +1,42 @@
+//===- Range.h - Bounds of an Expr over the threads of a block -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Interval bounds of an expression: every value it takes, for every thread
+/// of the block and every value of its unknowns, lies in [Lo, Hi]. A side
+/// without a bound is open (an unknown without a limit reaches it, or a
+/// bound would overflow 64 bits). Used to tell where C's unsigned arithmetic
+/// wraps around; the bounds are sound, not tight.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_SYMBOLIC_RANGE_H
+#define BANKCHECK_SYMBOLIC_RANGE_H
+
+#include "Symbolic/Expr.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace bankcheck::symbolic {
+
+class SymbolTable;
+
+struct Interval {
+  std::optional<std::int64_t> Lo, Hi; ///< nullopt: open on that side
+  bool within(std::int64_t L, std::int64_t H) const { return Lo && Hi && *Lo >= L && *Hi <= H; }
+  /// True when the lower bound is known and below V.
+  bool mayBeBelow(std::int64_t V) const { return Lo && *Lo < V; }
+};
+
+/// Bounds of the thread coordinates (the block shape, or what CUDA allows).
+struct RangeHints {
+  Interval ThreadIdx[3] = {{0, 1023}, {0, 1023}, {0, 63}};
+  Interval BlockDim[3] = {{1, 1024}, {1, 1024}, {1, 64}};
+};
+
+/// Bounds of E. Other symbols: blockIdx in [0, 2^31 - 1], gridDim in
+/// [1, 2^31 - 1], the rest from their facts (Min), open above.
+Interval rangeOf(const Expr &E, const SymbolTable &T, const RangeHints &H);
+
+} // namespace bankcheck::symbolic
+
+#endif

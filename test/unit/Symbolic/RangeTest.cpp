@@ -1,0 +1,105 @@
+//===- RangeTest.cpp - Bounds of symbolic expressions ---------------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Symbolic/Evaluate.h"
+#include "Symbolic/Range.h"
+#include "Symbolic/SymbolTable.h"
+
+#include <catch2/catch.hpp>
+
+using namespace bankcheck::symbolic;
+
+namespace {
+Expr tx() { return Expr::var(SymbolTable::threadIdx(0)); }
+Expr bdx() { return Expr::var(SymbolTable::blockDim(0)); }
+Expr c(std::int64_t V) { return Expr::constant(V); }
+
+/// threadIdx in [0, 31], blockDim in [32, 32] (a 32-thread block).
+RangeHints warp() {
+  RangeHints H;
+  for (unsigned D = 0; D < 3; ++D) {
+    H.ThreadIdx[D] = {0, D ? 0 : 31};
+    H.BlockDim[D] = {D ? 1 : 32, D ? 1 : 32};
+  }
+  return H;
+}
+
+SymbolId uniform(SymbolTable &T, std::optional<std::int64_t> Min) {
+  Symbol S;
+  S.Name = "n";
+  S.Kind = SymbolKind::Uniform;
+  S.Min = Min;
+  return T.add(S);
+}
+} // namespace
+
+TEST_CASE("thread coordinates and constants are bounded by the block shape", "[symbolic][range]") {
+  SymbolTable T;
+  Interval I = rangeOf(tx() * 33 + c(5), T, warp());
+  CHECK(I.Lo == 5);
+  CHECK(I.Hi == 31 * 33 + 5);
+}
+
+TEST_CASE("a subtraction below zero is seen from the bounds", "[symbolic][range]") {
+  SymbolTable T;
+  Interval I = rangeOf(tx() - c(1), T, warp());
+  CHECK(I.Lo == -1);
+  CHECK(I.Hi == 30);
+  CHECK_FALSE(I.within(0, 31));
+  CHECK(rangeOf(tx() - c(1), T, warp()).mayBeBelow(0));
+}
+
+TEST_CASE("a value that depends on an unknown without bound has an open side", "[symbolic][range]") {
+  SymbolTable T;
+  Expr N = Expr::var(uniform(T, 0));
+  Interval I = rangeOf(tx() + N * 32, T, warp());
+  CHECK(I.Lo == 0);
+  CHECK_FALSE(I.Hi);
+  Interval J = rangeOf(tx() - N, T, warp());
+  CHECK_FALSE(J.Lo);
+  CHECK(J.Hi == 31);
+}
+
+TEST_CASE("remainder, division, masks and shifts narrow the bounds", "[symbolic][range]") {
+  SymbolTable T;
+  Expr N = Expr::var(uniform(T, std::nullopt));
+  CHECK(rangeOf((tx() + N * 7) % c(32), T, warp()).Lo == -31);
+  CHECK(rangeOf((tx() + c(3)) % c(32), T, warp()).within(0, 31));
+  CHECK(rangeOf(N & c(15), T, warp()).within(0, 15));
+  CHECK(rangeOf(tx() / c(8), T, warp()).within(0, 3));
+  CHECK(rangeOf(tx() >> c(2), T, warp()).within(0, 7));
+  CHECK(rangeOf(tx() << c(4), T, warp()).within(0, 31 * 16));
+  CHECK(rangeOf(tx() ^ c(5), T, warp()).within(0, 31));
+  CHECK(rangeOf(Expr::binary(Op::Lt, tx(), N), T, warp()).within(0, 1));
+  CHECK(rangeOf(Expr::select(Expr::binary(Op::Lt, tx(), c(4)), c(-3), tx()), T, warp()).Lo == -3);
+}
+
+TEST_CASE("the bounds hold for every thread of the block (property)", "[symbolic][range]") {
+  SymbolTable T;
+  std::vector<Expr> Cases = {tx() - c(1),          (tx() - c(17)) * c(3),     c(5) - tx() * 2,
+                             (tx() * 5) % c(7),    tx() * tx() - c(100),      (c(0) - tx()) / c(4),
+                             bdx() - tx() - c(1),  Expr::binary(Op::Min, tx(), c(9)) - c(4)};
+  for (const Expr &E : Cases) {
+    Interval I = rangeOf(E, T, warp());
+    for (std::int64_t X = 0; X < 32; ++X) {
+      Env Env;
+      Env.bind(SymbolTable::threadIdx(0), X);
+      Env.bind(SymbolTable::threadIdx(1), 0);
+      Env.bind(SymbolTable::threadIdx(2), 0);
+      Env.bind(SymbolTable::blockDim(0), 32);
+      std::optional<std::int64_t> V = evaluate(E, Env);
+      REQUIRE(V);
+      if (I.Lo)
+        CHECK(*V >= *I.Lo);
+      if (I.Hi)
+        CHECK(*V <= *I.Hi);
+    }
+  }
+}
+
+TEST_CASE("products that overflow 64 bits have open bounds, never wrong ones", "[symbolic][range]") {
+  SymbolTable T;
+  Interval I = rangeOf(tx() * c(INT64_MAX / 2), T, warp());
+  CHECK(I.Lo == 0);
+  CHECK_FALSE(I.Hi);
+}
