@@ -117,6 +117,7 @@ void Walker::recordAt(const SharedRef &L, const clang::Stmt *Where, unsigned Ind
     S.Form = F;
     S.Opcode = Opcode;
     S.Part = Index;
+    S.ProfileLoc = PendingProfileLoc;
     S.Func = CallStack.empty() ? &Kernel : CallStack.back();
     It = AsmSiteIndex.emplace(Key, Result.Sites.size()).first;
     Result.Sites.push_back(std::move(S));

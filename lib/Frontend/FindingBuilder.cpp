@@ -119,6 +119,7 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
   F.AccessBytes = Site.AccessBytes;
   F.Instruction = std::string(bank::rule(Site.Form.value_or(bank::Form::LDS)).Name);
   F.Part = Site.Part;
+  F.ProfileLoc = Site.ProfileLoc;
   if (Config.Shape)
     F.BlockDim = std::array<unsigned, 3>{Config.Shape->X, Config.Shape->Y, Config.Shape->Z};
   F.BlockDimSource = Config.Source;

@@ -51,6 +51,9 @@ struct AccessSite {
   std::string FormNote; ///< why this form, when it is not a plain load or store
   std::string Opcode;   ///< inline PTX: the instruction as written ("ldmatrix...x4.shared.b16")
   unsigned Part = 0;    ///< which instruction of its statement (see report::Finding::Part)
+  /// Where a profiler attributes the instructions when not to Loc (a wmma call:
+  /// the toolkit header line of the builtin it inlines); invalid otherwise.
+  report::FileLoc ProfileLoc;
   std::vector<std::string> Assumptions; ///< what the offsets rely on (see SharedRef)
   std::vector<bank::AccessInstance> Instances;
   std::map<std::string, std::size_t> InstanceIndex; ///< dedup key -> index

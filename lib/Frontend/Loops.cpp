@@ -259,7 +259,7 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
       bool StartsUniform = Before.K == Value::Int && !isVarying(Before.E);
       Entry[V] = Value::integer(opaque(nullptr, !StartsUniform,
                                        "'" + V->getNameAsString() + "' changes across iterations "
-                                       "of the loop at line " + std::to_string(Line)));
+                                       "of the loop at line " + std::to_string(Line), V->getType()));
     } else {
       Entry[V] = Value();
     }
@@ -277,7 +277,7 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
         (It->second.K != Value::Int || isVarying(It->second.E)))
       Val = Value::integer(opaque(nullptr, true, "'" + V->getNameAsString() +
                                                      "' changes across iterations of the loop "
-                                                     "at line " + std::to_string(Line)));
+                                                     "at line " + std::to_string(Line), V->getType()));
   }
   Vars = Saved;
   for (auto &[V, Val] : Entry)
@@ -309,7 +309,7 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
     if (V->getType()->isIntegralOrEnumerationType())
       Vars[V] = Value::integer(opaque(nullptr, !Uniform,
                                       "value of '" + V->getNameAsString() + "' after the loop at line " +
-                                          std::to_string(Line)));
+                                          std::to_string(Line), V->getType()));
     else
       Vars[V] = Value();
   }

@@ -322,8 +322,13 @@ Expr Walker::intValue(const clang::Expr *E) {
   return opaque(E, true, "'" + sourceText(E) + "' is not an integer the analysis models");
 }
 
-Expr Walker::opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why) {
+Expr Walker::opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why, QualType T) {
   symbolic::Symbol S;
+  // A value of an unsigned type is >= 0 whatever it is.
+  if (T.isNull() && E)
+    T = E->getType();
+  if (!T.isNull() && T->isUnsignedIntegerOrEnumerationType())
+    S.Min = 0;
   S.Name = E ? sourceText(E) : "value";
   if (S.Name.size() > 40)
     S.Name = S.Name.substr(0, 37) + "...";

@@ -135,7 +135,10 @@ public:
   /// The value of an rvalue expression; records accesses inside it.
   Value rvalue(const clang::Expr *E);
   symbolic::Expr intValue(const clang::Expr *E);
-  symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why);
+  /// A fresh unknown (lane-varying or uniform) with the reason; >= 0 when E's
+  /// type, or T, is unsigned.
+  symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why,
+                        clang::QualType T = clang::QualType());
   bool isVarying(const symbolic::Expr &E) const { return Result.Symbols.isLaneVarying(E); }
   /// A value read from memory: f(address) for a fresh unknown function f.
   symbolic::Expr memoryValue(const std::string &What, symbolic::Expr Address);
@@ -288,6 +291,8 @@ public:
   /// The instance of the access at the current guards and loop labels.
   void addInstance(AccessSite &S, const SharedRef &L);
   std::map<std::pair<const clang::Stmt *, unsigned>, std::size_t> AsmSiteIndex;
+  /// Set while a wmma call is recorded: the line its builtin is attributed to.
+  report::FileLoc PendingProfileLoc;
 
   const clang::FunctionDecl &Kernel;
   const LaunchConfig &Config;

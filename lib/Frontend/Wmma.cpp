@@ -74,6 +74,20 @@ std::optional<WmmaOp> parse(StringRef Name) {
 } // namespace
 
 namespace {
+/// The first call of a wmma builtin (__hmma_..., __imma_...) under S.
+const CallExpr *builtinIn(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (const auto *C = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = C->getDirectCallee(); F && F->getDeclName().isIdentifier() &&
+                                                     parse(F->getName()))
+      return C;
+  for (const Stmt *Child : S->children())
+    if (const CallExpr *C = builtinIn(Child))
+      return C;
+  return nullptr;
+}
+
 /// The fragment type of a wmma::load_matrix_sync / store_matrix_sync call:
 /// fragment<Use, M, N, K, T, Layout>.
 std::optional<WmmaOp> fromFragment(QualType FragT, bool Store, std::optional<bool> &ColMajor) {
@@ -136,6 +150,17 @@ std::optional<Value> Walker::wmmaFragmentCall(const CallExpr *C, const FunctionD
   std::optional<Expr> Layout;
   if (ColMajor)
     Layout = Expr::constant(*ColMajor ? 1 : 0);
+  // A profiler attributes the instructions to the builtin's line inside the
+  // toolkit's wmma header (when the function has a body there).
+  struct Restore {
+    report::FileLoc &L;
+    ~Restore() { L = report::FileLoc(); }
+  } R{PendingProfileLoc};
+  const FunctionDecl *Def = nullptr;
+  if (FD->hasBody(Def) && Def)
+    if (const CallExpr *B = builtinIn(Def->getBody()))
+      PendingProfileLoc = toFileLoc(Ctx.getSourceManager().getExpansionLoc(B->getBeginLoc()),
+                                    Ctx.getSourceManager());
   return wmmaEmit(C, *O, C->getArg(Store ? 0 : 1), C->getArg(2),
                   C->getNumArgs() >= 4 ? C->getArg(3) : nullptr, Layout,
                   "wmma::" + FD->getName().str() + " (" + O->Type + ")");

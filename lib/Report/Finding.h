@@ -70,6 +70,9 @@ struct Finding {
   /// Which instruction of its statement (an asm template with several shared
   /// instructions, a wmma load issued as several): 0 for the first.
   unsigned Part = 0;
+  /// Where a profiler attributes this access when not to Loc (JSON
+  /// profile_file/profile_line); invalid otherwise.
+  FileLoc ProfileLoc;
   std::optional<std::array<unsigned, 3>> BlockDim;
   std::string BlockDimSource;
   std::string Status;     ///< conflict, clean, possible, unknown

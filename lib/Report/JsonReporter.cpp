@@ -35,6 +35,10 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     O["kind"] = F.Kind;
     O["access_bytes"] = F.AccessBytes;
     O["instruction"] = F.Instruction;
+    if (F.ProfileLoc.valid()) {
+      O["profile_file"] = F.ProfileLoc.Path;
+      O["profile_line"] = F.ProfileLoc.Line;
+    }
     if (F.BlockDim)
       O["block_dim"] = llvm::json::Array{(*F.BlockDim)[0], (*F.BlockDim)[1], (*F.BlockDim)[2]};
     else
