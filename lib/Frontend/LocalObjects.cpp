@@ -211,7 +211,7 @@ Value Walker::readLocal(const LocalRef &R, const clang::Expr *Use) {
     V = Value::integer(
         Expr::select(Expr::binary(Op::Eq, R.Offset, Expr::constant(R.Candidates[I])), P.E, V.E));
   }
-  return V;
+  return bounded(V, Text);
 }
 
 void Walker::writeLocal(const LocalRef &R, const Value &V) {
@@ -257,7 +257,7 @@ void Walker::writeLocal(const LocalRef &R, const Value &V) {
         erase(O, C, Bytes);
     O.Missing = "'" + R.Var->getNameAsString() + "' was written at an index the analysis does not follow";
   }
-  Vars[R.Var] = Value::object(std::move(O));
+  Vars[R.Var] = bounded(Value::object(std::move(O)), R.Var->getNameAsString());
 }
 
 Value Walker::objectValue(const clang::Expr *E) {
