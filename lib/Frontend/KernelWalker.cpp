@@ -399,9 +399,37 @@ void Walker::mergeBranches(const std::map<const VarDecl *, Value> &Before,
     const Value *A = Get(Then, K), *B = Get(Else, K);
     if (!A || !B)
       continue; // declared inside one branch only: out of scope now
-    Out[K] = mergeValue(Cond, *A, *B);
+    Out[K] = bounded(mergeValue(Cond, *A, *B), K->getNameAsString());
   }
   Vars = std::move(Out);
+}
+
+Value Walker::bounded(Value V, const std::string &What) {
+  // Expressions are trees over shared nodes; a value merged over many
+  // branches (`if (c) x += 1;` unrolled) doubles at each one.
+  constexpr std::size_t MaxValueNodes = 4096;
+  auto Big = [&](const Expr &E) { return !E.isNull() && E.sizeExceeds(MaxValueNodes); };
+  if ((V.K == Value::Int && Big(V.E)) || (V.K == Value::Ptr && Big(V.P.Offset)))
+    return Value::integer(opaque(nullptr, true, "the value of '" + What + "' depends on more branches "
+                                                "than the analysis follows"));
+  if (V.K == Value::Obj) {
+    bool Any = false;
+    for (const auto &[Off, P] : V.O->Parts)
+      Any |= (P.V.K == Value::Int && Big(P.V.E)) || (P.V.K == Value::Ptr && Big(P.V.P.Offset));
+    if (!Any)
+      return V;
+    ObjectValue O = *V.O;
+    for (auto It = O.Parts.begin(); It != O.Parts.end();) {
+      const Value &PV = It->second.V;
+      if ((PV.K == Value::Int && Big(PV.E)) || (PV.K == Value::Ptr && Big(PV.P.Offset)))
+        It = O.Parts.erase(It);
+      else
+        ++It;
+    }
+    O.Missing = "a part of '" + What + "' depends on more branches than the analysis follows";
+    return Value::object(std::move(O));
+  }
+  return V;
 }
 
 Value mergeValue(const Expr &Cond, const Value &A, const Value &B) {

@@ -196,6 +196,24 @@ Value Walker::readLocal(const LocalRef &R, const clang::Expr *Use) {
     }
     return Value::integer(opaque(Use, true, Unknown));
   };
+  // A member of a kernel parameter of struct type: one uniform value per part.
+  const auto *Param = dyn_cast_or_null<ParmVarDecl>(R.Var);
+  bool Have = O && O->Parts.count(R.Offset.isConst() ? R.Offset.constValue() : -1);
+  if (!Have && Param && Param->getDeclContext() == &Kernel && R.Offset.isConst() && isIntegral(T) &&
+      (!O || O->Missing.empty())) {
+    symbolic::Symbol S;
+    S.Name = Text;
+    S.Kind = symbolic::SymbolKind::Uniform;
+    S.Reason = "kernel parameter '" + Text + "'";
+    if (T->isUnsignedIntegerType())
+      S.Min = 0;
+    Value V = Value::integer(Expr::var(Result.Symbols.add(S)));
+    ObjectValue Whole = O ? *O : ObjectValue();
+    erase(Whole, R.Offset.constValue(), Bytes);
+    Whole.Parts[R.Offset.constValue()] = {V, Bytes};
+    Vars[R.Var] = Value::object(std::move(Whole));
+    return V;
+  }
   if (R.Offset.isConst())
     return Part(R.Offset.constValue());
   if (R.Candidates.empty())
@@ -211,7 +229,7 @@ Value Walker::readLocal(const LocalRef &R, const clang::Expr *Use) {
     V = Value::integer(
         Expr::select(Expr::binary(Op::Eq, R.Offset, Expr::constant(R.Candidates[I])), P.E, V.E));
   }
-  return V;
+  return bounded(V, Text);
 }
 
 void Walker::writeLocal(const LocalRef &R, const Value &V) {
@@ -257,7 +275,7 @@ void Walker::writeLocal(const LocalRef &R, const Value &V) {
         erase(O, C, Bytes);
     O.Missing = "'" + R.Var->getNameAsString() + "' was written at an index the analysis does not follow";
   }
-  Vars[R.Var] = Value::object(std::move(O));
+  Vars[R.Var] = bounded(Value::object(std::move(O)), R.Var->getNameAsString());
 }
 
 Value Walker::objectValue(const clang::Expr *E) {

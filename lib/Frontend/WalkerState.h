@@ -237,6 +237,10 @@ public:
   Value inlineCall(const clang::FunctionDecl *FD, const clang::CallExpr *C,
                    const std::vector<Value> &Args);
 
+  /// V, or an unknown when its expression is larger than the analysis
+  /// follows (values merged over many branches); What names it in the reason.
+  Value bounded(Value V, const std::string &What);
+
   // --- KernelWalker.cpp, Loops.cpp: statements ---
   void walkStmt(const clang::Stmt *S);
   void walkCompound(const clang::CompoundStmt *C);

@@ -166,6 +166,25 @@ std::size_t Expr::size() const {
   return S;
 }
 
+namespace {
+bool fitsIn(const Expr &E, std::size_t &Budget) {
+  if (E.isNull())
+    return true;
+  if (Budget == 0)
+    return false;
+  --Budget;
+  for (const Expr &O : E.operands())
+    if (!fitsIn(O, Budget))
+      return false;
+  return true;
+}
+} // namespace
+
+bool Expr::sizeExceeds(std::size_t Limit) const {
+  std::size_t Budget = Limit;
+  return !fitsIn(*this, Budget);
+}
+
 unsigned Expr::depth() const {
   if (!N)
     return 0;

@@ -87,6 +87,9 @@ public:
   const Expr &operand(unsigned I) const { return N->Ops[I]; }
   /// Number of nodes in the tree (shared nodes counted once per use).
   std::size_t size() const;
+  /// size() > Limit, found in O(Limit) even when the tree is far larger than
+  /// its shared graph (`c ? x + 1 : x` repeated).
+  bool sizeExceeds(std::size_t Limit) const;
   /// Tree depth; factories refuse nothing, callers bound depth with this.
   unsigned depth() const;
   /// Structural identity (pointer-equal or equal trees).

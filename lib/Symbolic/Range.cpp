@@ -12,8 +12,10 @@ namespace bankcheck::symbolic {
 namespace {
 using Bound = std::optional<std::int64_t>;
 
-/// Deeper operands are not looked at: their bounds are open.
+/// Deeper operands are not looked at, nor more nodes than this in all
+/// (shared subtrees count once per use): their bounds are open.
 constexpr unsigned MaxRangeDepth = 64;
+constexpr unsigned MaxRangeNodes = 4096;
 
 Bound add(Bound A, Bound B) {
   std::int64_t R;
@@ -78,7 +80,7 @@ std::int64_t fill(std::int64_t V) {
   return M;
 }
 
-Interval range(const Expr &E, const SymbolTable &T, const RangeHints &H, unsigned Depth);
+Interval range(const Expr &E, const SymbolTable &T, const RangeHints &H, unsigned Depth, unsigned &Nodes);
 
 Interval binary(Op O, const Interval &A, const Interval &B, const Expr &R) {
   std::optional<std::int64_t> C;
@@ -156,8 +158,8 @@ Interval symbolRange(SymbolId Id, const SymbolTable &T, const RangeHints &H) {
   }
 }
 
-Interval range(const Expr &E, const SymbolTable &T, const RangeHints &H, unsigned Depth) {
-  if (E.isNull() || Depth > MaxRangeDepth)
+Interval range(const Expr &E, const SymbolTable &T, const RangeHints &H, unsigned Depth, unsigned &Nodes) {
+  if (E.isNull() || Depth > MaxRangeDepth || ++Nodes > MaxRangeNodes)
     return Open;
   switch (E.op()) {
   case Op::Const: return {E.constValue(), E.constValue()};
@@ -165,7 +167,7 @@ Interval range(const Expr &E, const SymbolTable &T, const RangeHints &H, unsigne
   case Op::LNot: return Bool;
   case Op::Apply: return Open;
   case Op::Select: {
-    Interval A = range(E.operand(1), T, H, Depth + 1), B = range(E.operand(2), T, H, Depth + 1);
+    Interval A = range(E.operand(1), T, H, Depth + 1, Nodes), B = range(E.operand(2), T, H, Depth + 1, Nodes);
     return {A.Lo && B.Lo ? Bound(std::min(*A.Lo, *B.Lo)) : std::nullopt,
             A.Hi && B.Hi ? Bound(std::max(*A.Hi, *B.Hi)) : std::nullopt};
   }
@@ -174,11 +176,15 @@ Interval range(const Expr &E, const SymbolTable &T, const RangeHints &H, unsigne
   }
   if (E.operands().size() != 2)
     return Open;
-  return binary(E.op(), range(E.operand(0), T, H, Depth + 1), range(E.operand(1), T, H, Depth + 1),
-                E.operand(1));
+  Interval A = range(E.operand(0), T, H, Depth + 1, Nodes);
+  Interval B = range(E.operand(1), T, H, Depth + 1, Nodes);
+  return binary(E.op(), A, B, E.operand(1));
 }
 } // namespace
 
-Interval rangeOf(const Expr &E, const SymbolTable &T, const RangeHints &H) { return range(E, T, H, 0); }
+Interval rangeOf(const Expr &E, const SymbolTable &T, const RangeHints &H) {
+  unsigned Nodes = 0;
+  return range(E, T, H, 0, Nodes);
+}
 
 } // namespace bankcheck::symbolic

@@ -376,6 +376,19 @@ class ControlFlow(RobustnessCase):
         # Every iteration is a permutation of the 32 banks: clean, or undecided; never a conflict.
         self.assertIn(statuses[5][0], ("clean", "unknown"))
 
+    def test_values_merged_over_many_unrolled_branches_finish_quickly_and_undecided(self):
+        # `if (c) x += 1;` unrolled 40 times, and a local array written at lane-dependent indices:
+        # each branch doubles the value's tree (over shared nodes); printing it used to take forever.
+        path = self.write("merge.cu", HEAD + "__global__ void k(float *o) {\n  __shared__ float s[32][32];\n"
+                                             "  int x = 0, h[8] = {};\n  for (int i = 0; i < 40; ++i) {\n"
+                                             "    if ((threadIdx.x + i) & 1) x = x + 1;\n"
+                                             "    h[(threadIdx.x + i) & 7] += 1;\n  }\n"
+                                             "  o[threadIdx.x] = s[x][0] + s[h[threadIdx.x & 7]][0];\n}\n"
+                                             "void go(float *o) { k<<<1, 32>>>(o); }\n")
+        r = bankcheck("--format=json", path, bound=20, kill_after=40)
+        self.assertSane(r, bound=20)
+        self.assertEqual(self.statusesByLine(r)[9], ["unknown", "unknown"])
+
     def test_nested_loops_that_never_end_finish_quickly(self):
         # Found by KernelFuzzer. Each loop counts down: no trip count; the outer loop's probe
         # re-probes the inner one up to MaxTripCount times, each over all 1024 threads.

@@ -78,7 +78,22 @@ __global__ void largeArray(float *out) {
   // constant indices: one word, clean
 }
 
-void run(float *out) {
+struct Params {
+  int stride;
+  unsigned offset;
+};
+
+__global__ void params(Params p, float *out) {
+  __shared__ float s[64 * 33];
+  // The members of a kernel parameter are the same for every lane.
+  out[0] = s[threadIdx.x + p.offset];
+  // a shifted row: clean
+  out[1] = s[threadIdx.x * p.stride];
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: possible 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1): conflicts when p.stride = 32 [bankcheck-bank-conflict]
+}
+
+void run(float *out, Params p) {
+  params<<<1, 32>>>(p, out);
   largeArray<<<1, 32>>>(out);
   arrays<<<1, 32>>>(out);
   structs<<<1, dim3(8, 4)>>>(out);

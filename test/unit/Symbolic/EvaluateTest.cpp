@@ -72,3 +72,12 @@ TEST_CASE("printing uses C syntax with minimal parentheses", "[symbolic]") {
   CHECK(print(tx() * c(33) + c(-2), T) == "threadIdx.x * 33 - 2");
   CHECK(print(tx() ^ (tx() >> c(5)), T) == "threadIdx.x ^ threadIdx.x >> 5");
 }
+
+TEST_CASE("the size of a tree with shared subtrees is bounded without walking it all", "[symbolic]") {
+  Expr X = tx();
+  for (int I = 0; I < 80; ++I)
+    X = Expr::select(Expr::binary(Op::Lt, tx(), c(I)), X + c(1), X); // 2^80 nodes as a tree
+  CHECK(X.sizeExceeds(1000));
+  CHECK_FALSE((tx() * 33 + c(5)).sizeExceeds(5));
+  CHECK((tx() * 33 + c(5)).sizeExceeds(4));
+}

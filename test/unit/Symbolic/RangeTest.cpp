@@ -103,3 +103,16 @@ TEST_CASE("products that overflow 64 bits have open bounds, never wrong ones", "
   CHECK(I.Lo == 0);
   CHECK_FALSE(I.Hi);
 }
+
+TEST_CASE("bounds of a deeply shared expression are found in bounded time", "[symbolic][range]") {
+  // x = c ? x + 1 : x, sixty times: a small graph, a huge tree.
+  SymbolTable T;
+  Expr X = c(0);
+  for (int I = 0; I < 60; ++I)
+    X = Expr::select(Expr::binary(Op::Lt, tx(), c(I % 32)), X + c(1), X);
+  Interval R = rangeOf(X, T, warp());
+  if (R.Lo)
+    CHECK(*R.Lo <= 0);
+  if (R.Hi)
+    CHECK(*R.Hi >= 60);
+}
