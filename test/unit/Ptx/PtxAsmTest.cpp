@@ -14,6 +14,8 @@ const PtxInstr &onlyShared(const PtxAsmResult &R) {
   REQUIRE(S.size() == 1);
   return *S[0];
 }
+// The instruction lives in the result: a temporary result would leave it dangling.
+const PtxInstr &onlyShared(const PtxAsmResult &&R) = delete;
 PtxValue op(OpKind K, PtxValue A, PtxValue B) { return PtxValue::op(K, std::move(A), std::move(B)); }
 PtxValue opnd(unsigned N) { return PtxValue::operand(N); }
 PtxValue imm(std::int64_t V) { return PtxValue::imm(V); }
@@ -66,7 +68,8 @@ TEST_CASE("a cvta.to.shared template gives its output the shared-window address"
 }
 
 TEST_CASE("red and atom on shared memory name their address operand", "[ptx][asm]") {
-  const PtxInstr &Red = onlyShared(readInlineAsm("red.shared.add.u32 [%0], %1;", 0, 2));
+  PtxAsmResult RedR = readInlineAsm("red.shared.add.u32 [%0], %1;", 0, 2);
+  const PtxInstr &Red = onlyShared(RedR);
   CHECK(Red.Form == PtxForm::ATOMS);
   CHECK(Red.Atomic->Reduction);
   CHECK(Red.Address->AsmOperand == 0u);
@@ -79,8 +82,8 @@ TEST_CASE("red and atom on shared memory name their address operand", "[ptx][asm
 }
 
 TEST_CASE("stmatrix with its modifiers in another order", "[ptx][asm]") {
-  const PtxInstr &I = onlyShared(
-      readInlineAsm("stmatrix.sync.aligned.x4.trans.m8n8.shared.b16 [%0], {%1,%2,%3,%4};", 0, 5));
+  PtxAsmResult R = readInlineAsm("stmatrix.sync.aligned.x4.trans.m8n8.shared.b16 [%0], {%1,%2,%3,%4};", 0, 5);
+  const PtxInstr &I = onlyShared(R);
   CHECK(I.Form == PtxForm::STSM);
   CHECK(I.Matrix->Trans);
   CHECK(I.Matrix->Matrices == 4);
@@ -102,13 +105,15 @@ TEST_CASE("a lane id read into an output is reported", "[ptx][asm]") {
 }
 
 TEST_CASE("displacements in the brackets stay apart from the base operand", "[ptx][asm]") {
-  const PtxInstr &A = onlyShared(readInlineAsm("ld.shared.u32 %0, [%1+16];", 1, 1));
+  PtxAsmResult RA = readInlineAsm("ld.shared.u32 %0, [%1+16];", 1, 1);
+  const PtxInstr &A = onlyShared(RA);
   CHECK(A.Address->AsmOperand == 1u);
   CHECK(A.Address->Displacement == 16);
-  const PtxInstr &B = onlyShared(readInlineAsm("ld.shared.u32 %0, [%1 + -32];", 1, 1));
+  PtxAsmResult RB = readInlineAsm("ld.shared.u32 %0, [%1 + -32];", 1, 1);
+  const PtxInstr &B = onlyShared(RB);
   CHECK(B.Address->Displacement == -32);
-  const PtxInstr &C = onlyShared(
-      readInlineAsm("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0,%1}, [%2+0X80];", 2, 1));
+  PtxAsmResult RC = readInlineAsm("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0,%1}, [%2+0X80];", 2, 1);
+  const PtxInstr &C = onlyShared(RC);
   CHECK(C.Address->Displacement == 128);
 }
 
