@@ -2,7 +2,8 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 /// \file
-/// A call is, in order: a known device function (BuiltinCalls.cpp), an
+/// A call is, in order: a known device function (BuiltinCalls.cpp), a member
+/// function, operator member or lambda with a body (Methods.cpp), an
 /// operator on objects (copies of shared objects are loads and stores), a
 /// `__device__` helper with a body (walked with its parameters bound to the
 /// caller's values), or an opaque result.
@@ -60,30 +61,12 @@ Value Walker::call(const CallExpr *C) {
   if (FD)
     if (std::optional<Value> V = builtinCall(C, FD))
       return *V;
+  if (std::optional<Value> V = methodCall(C, FD))
+    return *V;
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(C))
     return operatorCall(*this, OC);
   std::string Name = FD ? FD->getNameAsString() : "";
-  std::vector<Value> Args;
-  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
-    const clang::Expr *A = C->getArg(I);
-    QualType PT;
-    if (FD && I < FD->getNumParams())
-      PT = FD->getParamDecl(I)->getType();
-    if (!PT.isNull() && PT->isReferenceType() && A->isGLValue()) {
-      if (std::optional<LocalRef> R = localRef(A)) {
-        Args.push_back(readLocal(*R, A)); // a local object, by (const) reference
-        continue;
-      }
-      if (auto Loc = sharedLValue(A)) {
-        Loc->Pointee = PT->getPointeeType();
-        Args.push_back(Value::pointer(*Loc)); // a reference to shared memory
-        continue;
-      }
-      Args.push_back(Value());
-      continue;
-    }
-    Args.push_back(rvalue(A));
-  }
+  std::vector<Value> Args = callArgs(C, FD, 0);
   const FunctionDecl *Def = nullptr;
   if (FD && FD->hasBody(Def) && Def &&
       (Def == &Kernel || std::find(CallStack.begin(), CallStack.end(), Def) != CallStack.end()))
@@ -104,10 +87,38 @@ Value Walker::call(const CallExpr *C) {
   return Value::integer(opaque(C, Varying, "result of call to '" + Name + "'"));
 }
 
-Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::vector<Value> &Args) {
+std::vector<Value> Walker::callArgs(const CallExpr *C, const FunctionDecl *FD, unsigned First) {
+  std::vector<Value> Args;
+  for (unsigned I = First; I < C->getNumArgs(); ++I) {
+    const clang::Expr *A = C->getArg(I);
+    QualType PT;
+    if (FD && I - First < FD->getNumParams())
+      PT = FD->getParamDecl(I - First)->getType();
+    if (!PT.isNull() && PT->isReferenceType() && A->isGLValue()) {
+      if (std::optional<LocalRef> R = localRef(A)) {
+        Args.push_back(readLocal(*R, A)); // a local object, by (const) reference
+        continue;
+      }
+      if (auto Loc = sharedLValue(A)) {
+        Loc->Pointee = PT->getPointeeType();
+        Args.push_back(Value::pointer(*Loc)); // a reference to shared memory
+        continue;
+      }
+      Args.push_back(Value());
+      continue;
+    }
+    Args.push_back(rvalue(A));
+  }
+  return Args;
+}
+
+Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::vector<Value> &Args,
+                         bool KeepOuter, const std::map<const VarDecl *, Value> &Bind) {
   // Walk the helper's body in the caller's context: its parameters take the
   // caller's values, its accesses are reported at the helper's own lines.
   std::map<const VarDecl *, Value> Saved = Vars;
+  for (const auto &[VD, V] : Bind)
+    Vars[VD] = V;
   for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I)
     Vars[FD->getParamDecl(I)] = Args[I];
   if (hasGoto(*FD))
@@ -123,7 +134,18 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
   Returns.pop_back();
   CallStack.pop_back();
   // Restore the caller's locals; a helper cannot assign them except through
-  // pointers, which the analysis does not follow into locals.
+  // pointers, which the analysis does not follow into locals. A member
+  // function or a lambda can (through `this` and by-reference captures):
+  // what it gave the caller's variables is kept.
+  if (KeepOuter) {
+    for (auto &[VD, V] : Saved) {
+      if (Bind.count(VD))
+        continue;
+      auto It = Vars.find(VD);
+      if (It != Vars.end())
+        V = It->second;
+    }
+  }
   Vars = std::move(Saved);
   if (Rets.size() == 1)
     return Rets.front().second;

@@ -4,8 +4,9 @@
 /// \file
 /// A local object whose address leaves the expressions the walk follows (its
 /// address taken, an array decayed to a pointer other than to be indexed, a
-/// non-const reference to it, a non-const member function called on it, a
-/// capture by reference) may be changed where the walk does not see it: such
+/// non-const reference to it, a non-const member function called on it that
+/// the walk does not go into, a capture by reference of a lambda it does not)
+/// may be changed where the walk does not see it: such
 /// objects are not followed, so that no stale value is ever read.
 //===----------------------------------------------------------------------===//
 #include "Frontend/WalkerState.h"
@@ -39,6 +40,18 @@ const VarDecl *rootOf(const clang::Expr *E) {
       return nullptr;
     }
   }
+}
+
+/// A member function the walk goes into with `this` bound (Methods.cpp):
+/// what it writes into its object is seen there.
+bool walkedMethod(const CXXMethodDecl *MD) {
+  const FunctionDecl *Def = nullptr;
+  if (!MD || MD->isStatic() || !MD->hasBody(Def) || !Def || Def->isVariadic())
+    return false;
+  const CXXRecordDecl *RD = MD->getParent();
+  if (RD && RD->getIdentifier() && RD->getName().starts_with("__"))
+    return false; // CUDA scalar classes: not walked
+  return (RD && RD->isLambda()) || Def->hasAttr<CUDADeviceAttr>() || Def->isConstexpr();
 }
 
 bool isNonConstReference(QualType T) {
@@ -78,12 +91,12 @@ public:
     unsigned First = 0;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
       const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-      if (!MD || (!MD->isConst() && !MD->isStatic()))
+      if (!MD || (!MD->isConst() && !MD->isStatic() && !walkedMethod(MD)))
         escape(MC->getImplicitObjectArgument());
     } else if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD); MD && isa<CXXOperatorCallExpr>(C)) {
       First = 1; // the object is argument 0
       if (C->getNumArgs() && !MD->isConst() && !MD->isStatic() && !MD->isCopyAssignmentOperator() &&
-          !MD->isMoveAssignmentOperator())
+          !MD->isMoveAssignmentOperator() && !walkedMethod(MD))
         escape(C->getArg(0));
     }
     for (unsigned I = First; I < C->getNumArgs(); ++I) {
@@ -109,6 +122,10 @@ public:
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *L) {
+    // A lambda in device code is walked where it is called, and what it
+    // writes into its by-reference captures is seen there.
+    if (walkedMethod(L->getCallOperator()))
+      return true;
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
         if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))

@@ -36,8 +36,10 @@ ObjectValue slice(const ObjectValue &O, std::int64_t At, std::int64_t Bytes) {
   for (auto It = O.Parts.lower_bound(At); It != O.Parts.end() && It->first < At + Bytes; ++It)
     if (It->first + It->second.Bytes <= At + Bytes)
       S.Parts.emplace(It->first - At, It->second);
-  if (At == 0)
+  if (At == 0) {
     S.Group = O.Group;
+    S.Fn = O.Fn;
+  }
   return S;
 }
 
@@ -89,20 +91,15 @@ std::optional<LocalRef> Walker::localRef(const clang::Expr *E) {
     return R;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    // `o.m` and `this->m`; a reference member's referent is elsewhere.
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (ME->isArrow() || !FD || FD->isBitField())
+    if (!FD || FD->getType()->isReferenceType())
       return std::nullopt;
-    std::optional<LocalRef> R = localRef(ME->getBase());
-    if (!R)
-      return std::nullopt;
-    const ASTRecordLayout &L = Ctx.getASTRecordLayout(FD->getParent());
-    std::int64_t Off = L.getFieldOffset(FD->getFieldIndex()) / 8;
-    R->Offset = R->Offset + Off;
-    for (std::int64_t &C : R->Candidates)
-      C += Off;
-    R->Type = ME->getType();
-    return R;
+    return memberOwner(ME);
   }
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref && isa<CXXThisExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+    return thisLocal(); // *this
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     const auto *Decay = dyn_cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens());
     if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
@@ -233,22 +230,34 @@ Value Walker::readLocal(const LocalRef &R, const clang::Expr *Use) {
 }
 
 void Walker::writeLocal(const LocalRef &R, const Value &V) {
-  if (!R.Var)
-    return; // a temporary: nothing reads it again
+  // Where the object lives: a local, or the temporary a member function runs on.
+  Value *ThisTemp = nullptr;
+  if (!R.Var) {
+    if (!R.OfThis || ThisStack.empty() || !ThisStack.back().Local || ThisStack.back().Local->Var)
+      return; // a temporary: nothing reads it again
+    ThisTemp = &ThisStack.back().Local->Root;
+  }
+  std::string Name = R.Var ? R.Var->getNameAsString() : std::string("*this");
+  QualType WholeType = R.Var ? R.Var->getType().getNonReferenceType() : ThisStack.back().Local->Type;
   QualType T = R.Type.getNonReferenceType();
   std::int64_t Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
   ObjectValue O;
-  auto It = Vars.find(R.Var);
-  if (It != Vars.end() && It->second.K == Value::Obj)
+  if (ThisTemp) {
+    if (ThisTemp->K == Value::Obj)
+      O = *ThisTemp->O;
+  } else if (auto It = Vars.find(R.Var); It != Vars.end() && It->second.K == Value::Obj) {
     O = *It->second.O;
+  }
   bool Whole = isLocalObjectType(T);
   if (R.Offset.isConst()) {
     std::int64_t At = R.Offset.constValue();
     erase(O, At, Bytes);
     if (Whole && V.K == Value::Obj) {
       insertShifted(O, *V.O, At);
-      if (At == 0 && Bytes == Ctx.getTypeSizeInChars(R.Var->getType().getNonReferenceType()).getQuantity())
+      if (At == 0 && Bytes == Ctx.getTypeSizeInChars(WholeType).getQuantity()) {
         O.Group = V.O->Group;
+        O.Fn = V.O->Fn;
+      }
     } else if (!Whole && (V.K == Value::Int || V.K == Value::Ptr)) {
       O.Parts[At] = {V, Bytes};
     }
@@ -258,8 +267,7 @@ void Walker::writeLocal(const LocalRef &R, const Value &V) {
       auto P = O.Parts.find(C);
       Value Old = P != O.Parts.end() && P->second.Bytes == Bytes && P->second.V.K == Value::Int
                       ? P->second.V
-                      : Value::integer(opaque(nullptr, true, O.Missing.empty() ? "value of an element of '" +
-                                                                                     R.Var->getNameAsString() +
+                      : Value::integer(opaque(nullptr, true, O.Missing.empty() ? "value of an element of '" + Name +
                                                                                      "' is not known here"
                                                                                : O.Missing));
       erase(O, C, Bytes);
@@ -273,9 +281,13 @@ void Walker::writeLocal(const LocalRef &R, const Value &V) {
     else
       for (std::int64_t C : R.Candidates)
         erase(O, C, Bytes);
-    O.Missing = "'" + R.Var->getNameAsString() + "' was written at an index the analysis does not follow";
+    O.Missing = "'" + Name + "' was written at an index the analysis does not follow";
   }
-  Vars[R.Var] = bounded(Value::object(std::move(O)), R.Var->getNameAsString());
+  Value New = bounded(Value::object(std::move(O)), Name);
+  if (ThisTemp)
+    *ThisTemp = std::move(New);
+  else
+    Vars[R.Var] = std::move(New);
 }
 
 Value Walker::objectValue(const clang::Expr *E) {
@@ -385,8 +397,15 @@ Value Walker::constructObject(const CXXConstructExpr *CC) {
         Args.push_back(readLocal(*R, A));
         continue;
       }
-      if (auto Loc = sharedLValue(A))
+      bool ByRef = Ctor && I < Ctor->getNumParams() && Ctor->getParamDecl(I)->getType()->isReferenceType();
+      if (auto Loc = sharedLValue(A)) {
+        if (ByRef) { // shared storage handed to the object (CUB's TempStorage &)
+          Loc->Pointee = Ctor->getParamDecl(I)->getType()->getPointeeType();
+          Args.push_back(Value::pointer(*Loc));
+          continue;
+        }
         record(*Loc, A, "load");
+      }
       Args.push_back(Value());
     } else {
       Args.push_back(rvalue(A));
@@ -410,7 +429,7 @@ Value Walker::constructObject(const CXXConstructExpr *CC) {
   }
   const auto *CD = cast<CXXConstructorDecl>(Def);
   const auto *Body = dyn_cast_or_null<CompoundStmt>(CD->getBody());
-  if (!Body || !Body->body_empty() || CD->isVariadic())
+  if (!Body || CD->isVariadic() || !(CD->hasAttr<CUDADeviceAttr>() || CD->isConstexpr() || Body->body_empty()))
     return Value();
   // `T(a, b) : x(a), y(b) {}`: the member initialisers with the parameters bound.
   std::map<const VarDecl *, Value> Saved = Vars;
@@ -427,7 +446,11 @@ Value Walker::constructObject(const CXXConstructExpr *CC) {
     }
     std::int64_t At = L.getFieldOffset(FD->getFieldIndex()) / 8;
     QualType FT = FD->getType();
-    if (isLocalObjectType(FT)) {
+    if (FT->isReferenceType()) {
+      // A reference member bound to shared storage: kept as a pointer part.
+      if (std::optional<SharedRef> P = sharedLValue(Init->getInit()->IgnoreParens()))
+        O.Parts[At] = {Value::pointer(*P), Ctx.getTypeSizeInChars(Ctx.VoidPtrTy).getQuantity()};
+    } else if (isLocalObjectType(FT)) {
       Value V = objectValue(Init->getInit());
       if (V.K == Value::Obj)
         insertShifted(O, *V.O, At);
@@ -439,6 +462,11 @@ Value Walker::constructObject(const CXXConstructExpr *CC) {
       if (V.K == Value::Int && isIntegral(FT))
         O.Parts[At] = {V, Ctx.getTypeSizeInChars(FT).getQuantity()};
     }
+  }
+  // The body, if any, runs on the object its initialisers made.
+  if (!Body->body_empty() && !constructorBody(CD, O)) {
+    Vars = std::move(Saved);
+    return Value();
   }
   Vars = std::move(Saved);
   return Value::object(std::move(O));
@@ -464,6 +492,8 @@ Value mergeObjects(const Expr &Cond, const ObjectValue &A, const ObjectValue &B)
     G.Block = A.Group->Block && B.Group->Block;
     O.Group = G;
   }
+  if (A.Fn && B.Fn && A.Fn->Lambda == B.Fn->Lambda && A.Fn->ByCopy.empty() && B.Fn->ByCopy.empty())
+    O.Fn = A.Fn;
   return Value::object(std::move(O));
 }
 

@@ -34,6 +34,8 @@ public:
       return V.P;
     return std::nullopt;
   }
+  std::optional<SharedRef> VisitCXXThisExpr(const CXXThisExpr *) { return W.thisShared(); }
+  std::optional<SharedRef> VisitExprWithCleanups(const ExprWithCleanups *E) { return W.pointer(E->getSubExpr()); }
   std::optional<SharedRef> VisitConditionalOperator(const ConditionalOperator *CO) {
     Expr C = W.intValue(CO->getCond());
     auto T = W.pointer(CO->getTrueExpr());
@@ -90,6 +92,7 @@ std::optional<SharedRef> PointerVisitor::VisitCastExpr(const CastExpr *CE) {
       W.record(*Loc, L, "load");
     return std::nullopt;
   }
+  case CK_UserDefinedConversion: // `operator T *()` (the SharedMemory<T> idiom)
   case CK_BitCast:
   case CK_NoOp:
   case CK_ReinterpretMemberPointer:
@@ -211,7 +214,12 @@ public:
     return VisitStmt(B);
   }
   std::optional<SharedRef> VisitCallExpr(const CallExpr *C) {
-    W.rvalue(C);
+    // A call returning a reference to shared memory (`t.at(r, c)`, `buf[i]`).
+    Value V = W.call(C);
+    if (V.K == Value::Ptr && C->isGLValue()) {
+      V.P.Pointee = C->getType();
+      return V.P;
+    }
     return std::nullopt;
   }
   std::optional<SharedRef> VisitStmt(const Stmt *S) {
@@ -279,6 +287,8 @@ std::optional<SharedRef> LValueVisitor::VisitArraySubscriptExpr(const ArraySubsc
 }
 
 std::optional<SharedRef> LValueVisitor::VisitMemberExpr(const MemberExpr *ME) {
+  if (const auto *RF = dyn_cast<FieldDecl>(ME->getMemberDecl()); RF && RF->getType()->isReferenceType())
+    return W.referenceMember(ME); // a member bound to shared storage
   std::optional<SharedRef> Base = ME->isArrow() ? W.pointer(ME->getBase()) : W.sharedLValue(ME->getBase());
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
   if (!Base || !FD)

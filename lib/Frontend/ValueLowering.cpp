@@ -53,6 +53,7 @@ public:
   Value VisitUnaryOperator(const UnaryOperator *U);
   Value VisitConditionalOperator(const ConditionalOperator *CO);
   Value VisitCallExpr(const CallExpr *C) { return W.call(C); }
+  Value VisitLambdaExpr(const LambdaExpr *L) { return W.lambdaValue(L); }
   Value VisitCXXConstructExpr(const CXXConstructExpr *CC);
 
   // Wrappers: the value of the wrapped expression.

@@ -86,6 +86,14 @@ struct ThreadGroup {
   bool Block = false; ///< the thread block (thread_index() and the like apply)
 };
 
+/// A lambda's closure as made: the lambda, and the values its by-copy
+/// captures (and init-captures) took there. By-reference captures are the
+/// caller's variables themselves, read when the lambda runs.
+struct Closure {
+  const clang::LambdaExpr *Lambda = nullptr;
+  std::map<const clang::VarDecl *, Value> ByCopy;
+};
+
 /// A local object of class or array type (a struct, a local array, a dim3):
 /// its scalar parts by byte offset. A part that is absent has not been
 /// given a value the analysis knows; Missing says why (empty: not written).
@@ -97,6 +105,7 @@ struct ObjectValue {
   std::map<std::int64_t, Part> Parts;
   std::string Missing;
   std::optional<ThreadGroup> Group; ///< a cooperative group object
+  std::shared_ptr<const Closure> Fn; ///< a lambda's closure object
 };
 
 inline Value Value::object(ObjectValue O) {
@@ -116,6 +125,16 @@ struct LocalRef {
   /// empty when there are too many to list.
   std::vector<std::int64_t> Candidates;
   clang::QualType Type;                ///< the lvalue's type
+  /// Inside the `this` object of a member function when that object is a
+  /// temporary (Var null): writes go to ThisStack's copy.
+  bool OfThis = false;
+};
+
+/// The object a member function runs on (its `this`): in shared memory, in
+/// a local object (or a temporary), or neither when not known.
+struct ThisObject {
+  std::optional<SharedRef> Shared;
+  std::optional<LocalRef> Local;
 };
 
 /// Integer arithmetic on a shared-window address (SharedWindow.cpp): W op I or
@@ -234,8 +253,38 @@ public:
   std::optional<Value> wmmaEmit(const clang::CallExpr *C, const struct WmmaOp &O, const clang::Expr *Ptr,
                                 const clang::Expr *Ldm, const clang::Expr *Layout,
                                 std::optional<symbolic::Expr> FixedLayout, const std::string &Name);
+  /// Walks FD's body with its parameters bound to Args and the variables of
+  /// Bind to their values (a lambda's by-copy captures). Without KeepOuter
+  /// the caller's variables are restored afterwards; with it (member
+  /// functions, lambdas: `this` and by-reference captures) the values they
+  /// were given inside are kept, except for those of Bind.
   Value inlineCall(const clang::FunctionDecl *FD, const clang::CallExpr *C,
-                   const std::vector<Value> &Args);
+                   const std::vector<Value> &Args, bool KeepOuter = false,
+                   const std::map<const clang::VarDecl *, Value> &Bind = {});
+  /// The arguments of C from argument First on, as FD's parameters take them
+  /// (a shared lvalue passed by reference is a pointer, not a load).
+  std::vector<Value> callArgs(const clang::CallExpr *C, const clang::FunctionDecl *FD, unsigned First);
+
+  // --- Methods.cpp: member functions, operators, lambdas, `this` ---
+  /// A call of a member function, an operator member or a lambda with a
+  /// body, walked with `this` bound to its object; nullopt when C is not one.
+  std::optional<Value> methodCall(const clang::CallExpr *C, const clang::FunctionDecl *FD);
+  /// The closure object a lambda expression makes.
+  Value lambdaValue(const clang::LambdaExpr *L);
+  /// `this` as a shared pointer, or nullopt.
+  std::optional<SharedRef> thisShared() const;
+  /// `*this` as a local object, or nullopt.
+  std::optional<LocalRef> thisLocal();
+  /// The object holding member ME (`o.m`, `this->m`) as a local object, with
+  /// ME's offset added; nullopt when not a local object.
+  std::optional<LocalRef> memberOwner(const clang::MemberExpr *ME);
+  /// A data member of reference (or pointer) type that holds a reference to
+  /// shared storage (CUB's `TempStorage &temp_storage`): where it points.
+  std::optional<SharedRef> referenceMember(const clang::MemberExpr *ME);
+  /// Walks a constructor's body on a fresh temporary object O (its member
+  /// initialisers already in O); false when it cannot.
+  bool constructorBody(const clang::CXXConstructorDecl *CD, ObjectValue &O);
+  std::vector<ThisObject> ThisStack;
 
   /// V, or an unknown when its expression is larger than the analysis
   /// follows (values merged over many branches); What names it in the reason.
