@@ -70,6 +70,20 @@ std::optional<Value> fromSharedWindow(Walker &W, const CallExpr *C, const Functi
   return Value();
 }
 
+/// __builtin_is_constant_evaluated(): false in code that runs on the device.
+std::optional<Value> notConstantEvaluated(Walker &, const CallExpr *, const FunctionDecl *) {
+  return Value::integer(Expr::constant(0));
+}
+
+/// __builtin_expect(v, e): v.
+std::optional<Value> expectValue(Walker &W, const CallExpr *C, const FunctionDecl *) {
+  if (C->getNumArgs() != 2)
+    return std::nullopt;
+  Value V = W.rvalue(C->getArg(0));
+  W.rvalue(C->getArg(1));
+  return V;
+}
+
 std::optional<Value> wmma(Walker &W, const CallExpr *C, const FunctionDecl *FD) { return W.wmmaAccess(C, FD); }
 std::optional<Value> wmmaFragment(Walker &W, const CallExpr *C, const FunctionDecl *FD) {
   return W.wmmaFragmentCall(C, FD);
@@ -108,6 +122,8 @@ const Builtin Builtins[] = {
   {Scope::Any, "__umul24",        Match::Exact,  mul24},
   {Scope::Any, "__cvta_generic_to_shared", Match::Exact, toSharedWindow},
   {Scope::Any, "__cvta_shared_to_generic", Match::Exact, fromSharedWindow},
+  {Scope::Any, "__builtin_is_constant_evaluated", Match::Exact, notConstantEvaluated},
+  {Scope::Any, "__builtin_expect", Match::Exact, expectValue},
   {Scope::Any, "load_matrix_sync",  Match::Exact,  wmmaFragment},
   {Scope::Any, "store_matrix_sync", Match::Exact,  wmmaFragment},
   {Scope::Any, "__hmma_",         Match::Prefix, wmma},

@@ -71,7 +71,7 @@ Value Walker::call(const CallExpr *C) {
   if (FD && FD->hasBody(Def) && Def &&
       (Def == &Kernel || std::find(CallStack.begin(), CallStack.end(), Def) != CallStack.end()))
     Recursive.insert(Def); // not walked again: its accesses cannot all be seen
-  if (FD && FD->hasBody(Def) && Def && CallStack.size() < 8 &&
+  if (FD && FD->hasBody(Def) && Def && CallStack.size() < MaxCallDepth &&
       std::find(CallStack.begin(), CallStack.end(), Def) == CallStack.end() &&
       (Def->hasAttr<CUDADeviceAttr>() || Def->isConstexpr()) && !Def->isVariadic())
     return inlineCall(Def, C, Args);
@@ -79,11 +79,22 @@ Value Walker::call(const CallExpr *C) {
   bool PassesShared = false;
   for (const Value &V : Args)
     PassesShared |= V.K == Value::Ptr;
-  if (PassesShared)
+  if (PassesShared) {
+    // Say why the callee is not walked: its accesses are not seen.
+    std::string Why = "whose body is not available";
+    if (Def && std::find(CallStack.begin(), CallStack.end(), Def) != CallStack.end())
+      Why = "a recursive call";
+    else if (Def && CallStack.size() >= MaxCallDepth)
+      Why = "called " + std::to_string(MaxCallDepth) + " calls deep, deeper than the analysis follows";
+    else if (Def && Def->isVariadic())
+      Why = "a variadic function";
+    else if (Def)
+      Why = "not a __device__ function";
     Result.Skipped.push_back({toFileLoc(Ctx.getSourceManager().getExpansionLoc(C->getBeginLoc()),
                                         Ctx.getSourceManager()),
-                              "shared memory passed to '" + Name +
-                                  "', whose body is not available: its accesses are not analysed"});
+                              "shared memory passed to '" + Name + "' (" + Why +
+                                  "): its accesses are not analysed"});
+  }
   return Value::integer(opaque(C, Varying, "result of call to '" + Name + "'"));
 }
 

@@ -149,7 +149,7 @@ std::optional<Value> Walker::methodCall(const CallExpr *C, const FunctionDecl *F
     return std::nullopt;
   const FunctionDecl *Def = nullptr;
   bool Lambda = RD && RD->isLambda();
-  if (!MD->hasBody(Def) || !Def || Def->isVariadic() || CallStack.size() >= 8 ||
+  if (!MD->hasBody(Def) || !Def || Def->isVariadic() || CallStack.size() >= MaxCallDepth ||
       std::find(CallStack.begin(), CallStack.end(), Def) != CallStack.end() ||
       !(Lambda || Def->hasAttr<CUDADeviceAttr>() || Def->isConstexpr()))
     return std::nullopt; // the helper path: recursion, depth and opaque calls
@@ -208,7 +208,7 @@ std::optional<Value> Walker::methodCall(const CallExpr *C, const FunctionDecl *F
 
 bool Walker::constructorBody(const CXXConstructorDecl *CD, ObjectValue &O) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(CD->getBody());
-  if (!Body || CallStack.size() >= 8 || std::find(CallStack.begin(), CallStack.end(), CD) != CallStack.end())
+  if (!Body || CallStack.size() >= MaxCallDepth || std::find(CallStack.begin(), CallStack.end(), CD) != CallStack.end())
     return false;
   ThisObject This;
   LocalRef R;

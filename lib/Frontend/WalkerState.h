@@ -32,6 +32,11 @@ namespace bankcheck::frontend {
 
 struct WmmaOp;
 
+/// Deepest nesting of calls walked in the caller's context (helpers, member
+/// functions, lambdas, constructors); deeper calls are opaque, with a remark
+/// when they are handed shared memory.
+constexpr std::size_t MaxCallDepth = 16;
+
 /// Where a shared pointer points: a byte offset into a shared variable.
 struct SharedRef {
   const clang::VarDecl *Array = nullptr;

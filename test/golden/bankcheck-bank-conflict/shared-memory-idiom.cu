@@ -43,4 +43,5 @@ template <class T> __global__ void reduce(const T *in, T *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 32-way bank conflict on shared load of '__smem' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
 }
 
-void run(const float *in, float *out) { reduce<float><<<1, 256, 1024>>>(in, out); }
+// 256 rows of 32 floats: the row walk of rowOf stays inside the dynamic allocation.
+void run(const float *in, float *out) { reduce<float><<<1, 256, 256 * 32 * sizeof(float)>>>(in, out); }
