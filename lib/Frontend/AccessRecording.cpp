@@ -105,7 +105,9 @@ void Walker::recordAt(const SharedRef &L, const clang::Stmt *Where, unsigned Ind
                       const char *Kind, unsigned Bytes, bank::Form F, const std::string &Opcode) {
   if (!Recording)
     return;
-  auto Key = std::make_pair(Where, Index);
+  // One site per shared variable: a helper's instruction called on two
+  // arrays is two accesses, as for any other expression (record()).
+  auto Key = std::make_tuple(Where, Index, L.Array);
   auto It = AsmSiteIndex.find(Key);
   if (It == AsmSiteIndex.end()) {
     AccessSite S;
@@ -122,10 +124,7 @@ void Walker::recordAt(const SharedRef &L, const clang::Stmt *Where, unsigned Ind
     It = AsmSiteIndex.emplace(Key, Result.Sites.size()).first;
     Result.Sites.push_back(std::move(S));
   }
-  AccessSite &S = Result.Sites[It->second];
-  if (S.Array != L.Array && S.Unmodelled.empty())
-    S.Unmodelled = "the instruction reaches several shared variables";
-  addInstance(S, L);
+  addInstance(Result.Sites[It->second], L);
 }
 
 } // namespace bankcheck::frontend

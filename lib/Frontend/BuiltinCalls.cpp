@@ -84,6 +84,18 @@ std::optional<Value> expectValue(Walker &W, const CallExpr *C, const FunctionDec
   return V;
 }
 
+/// __isShared(p), __nvvm_isspacep_shared(p): 1 for a pointer into shared
+/// memory, 0 for one into global memory, unknown otherwise.
+std::optional<Value> isSharedSpace(Walker &W, const CallExpr *C, const FunctionDecl *) {
+  if (C->getNumArgs() != 1)
+    return std::nullopt;
+  if (W.pointer(C->getArg(0)))
+    return Value::integer(Expr::constant(1));
+  if (W.globalPointer(C->getArg(0)).K == Value::Global)
+    return Value::integer(Expr::constant(0));
+  return Value::integer(W.opaque(C, false, "whether the pointer is into shared memory is not known"));
+}
+
 std::optional<Value> wmma(Walker &W, const CallExpr *C, const FunctionDecl *FD) { return W.wmmaAccess(C, FD); }
 std::optional<Value> wmmaFragment(Walker &W, const CallExpr *C, const FunctionDecl *FD) {
   return W.wmmaFragmentCall(C, FD);
@@ -124,6 +136,8 @@ const Builtin Builtins[] = {
   {Scope::Any, "__cvta_shared_to_generic", Match::Exact, fromSharedWindow},
   {Scope::Any, "__builtin_is_constant_evaluated", Match::Exact, notConstantEvaluated},
   {Scope::Any, "__builtin_expect", Match::Exact, expectValue},
+  {Scope::Any, "__nvvm_isspacep_shared", Match::Exact, isSharedSpace},
+  {Scope::Any, "__isShared",      Match::Exact,  isSharedSpace},
   {Scope::Any, "load_matrix_sync",  Match::Exact,  wmmaFragment},
   {Scope::Any, "store_matrix_sync", Match::Exact,  wmmaFragment},
   {Scope::Any, "__hmma_",         Match::Prefix, wmma},

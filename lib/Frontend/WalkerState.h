@@ -27,6 +27,7 @@
 #include <optional>
 #include <unordered_map>
 #include <set>
+#include <tuple>
 
 namespace bankcheck::frontend {
 
@@ -348,7 +349,7 @@ public:
                 const char *Kind, unsigned Bytes, bank::Form F, const std::string &Opcode);
   /// The instance of the access at the current guards and loop labels.
   void addInstance(AccessSite &S, const SharedRef &L);
-  std::map<std::pair<const clang::Stmt *, unsigned>, std::size_t> AsmSiteIndex;
+  std::map<std::tuple<const clang::Stmt *, unsigned, const clang::VarDecl *>, std::size_t> AsmSiteIndex;
   /// Set while a wmma call is recorded: the line its builtin is attributed to.
   report::FileLoc PendingProfileLoc;
 
