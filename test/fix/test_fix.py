@@ -71,7 +71,12 @@ class FixAll(unittest.TestCase):
                     continue
                 fixed_any += 1
                 ok, err = compiles(dst)
-                self.assertTrue(ok, "%s does not compile after --fix:\n%s" % (name, err))
+                if not ok and not NVCC and not compiles(src)[0]:
+                    # nvcc-only source (bankcheck reads it as nvcc does, Clang
+                    # does not): where nvcc is installed it is compiled there.
+                    print("note: %s: not compiled after --fix: Clang rejects the original too" % name)
+                else:
+                    self.assertTrue(ok, "%s does not compile after --fix:\n%s" % (name, err))
                 with open(dst, "rb") as f:
                     once = f.read()
                 r = bankcheck("--format=json", "--fix", dst)

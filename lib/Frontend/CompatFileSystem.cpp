@@ -1,0 +1,73 @@
+//===- CompatFileSystem.cpp - Files as Clang reads them -------------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Frontend/CompatFileSystem.h"
+#include "Frontend/NvccCompat.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace bankcheck::frontend {
+
+namespace {
+/// A file whose contents were rewritten: the original status (the size is
+/// the same), the new bytes.
+class RewrittenFile : public llvm::vfs::File {
+public:
+  RewrittenFile(llvm::vfs::Status S, std::string Text) : S(std::move(S)), Text(std::move(Text)) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return S; }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> getBuffer(const llvm::Twine &Name, int64_t, bool,
+                                                                 bool) override {
+    return llvm::MemoryBuffer::getMemBufferCopy(Text, Name.str());
+  }
+  std::error_code close() override { return {}; }
+
+private:
+  llvm::vfs::Status S;
+  std::string Text;
+};
+
+class CompatFS : public llvm::vfs::ProxyFileSystem {
+public:
+  CompatFS(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::shared_ptr<CompatLog> Log)
+      : ProxyFileSystem(std::move(Base)), Log(std::move(Log)) {}
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine &Path) override {
+    auto F = ProxyFileSystem::openFileForRead(Path);
+    if (!F)
+      return F;
+    auto St = (*F)->status();
+    auto Buf = (*F)->getBuffer(Path, -1, false, false);
+    if (!St || !Buf)
+      return ProxyFileSystem::openFileForRead(Path);
+    std::string Text = (*Buf)->getBuffer().str();
+    std::string Original = Text;
+    std::vector<CompatEdit> Edits = rewriteForClang(Text);
+    if (Edits.empty() || Text.size() != Original.size())
+      return ProxyFileSystem::openFileForRead(Path);
+    {
+      std::lock_guard<std::mutex> G(Log->Lock);
+      for (const CompatEdit &E : Edits) {
+        report::Note N;
+        N.Loc.Path = St->getName().str();
+        N.Loc.Line = 1 + std::count(Original.begin(), Original.begin() + E.Offset, '\n');
+        std::size_t LineStart = Original.rfind('\n', E.Offset ? E.Offset - 1 : 0);
+        N.Loc.Column = E.Offset - (LineStart == std::string::npos || E.Offset == 0 ? 0 : LineStart + 1) + 1;
+        N.Loc.Offset = E.Offset;
+        N.Message = "accepted as nvcc does: " + E.What;
+        Log->Edits.push_back(std::move(N));
+      }
+    }
+    return std::unique_ptr<llvm::vfs::File>(std::make_unique<RewrittenFile>(*St, std::move(Text)));
+  }
+
+private:
+  std::shared_ptr<CompatLog> Log;
+};
+} // namespace
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+nvccCompatFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::shared_ptr<CompatLog> Log) {
+  return llvm::makeIntrusiveRefCnt<CompatFS>(std::move(Base), std::move(Log));
+}
+
+} // namespace bankcheck::frontend

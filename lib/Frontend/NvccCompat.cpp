@@ -1,0 +1,207 @@
+//===- NvccCompat.cpp - Source that nvcc accepts and Clang rejects --------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// A small scanner over the text that knows comments, string and character
+/// literals and identifiers: enough to find the two constructs of
+/// NvccCompat.h in code and nowhere else. No Clang types.
+//===----------------------------------------------------------------------===//
+#include "Frontend/NvccCompat.h"
+
+#include <cctype>
+#include <set>
+
+namespace bankcheck::frontend {
+
+namespace {
+bool isIdentChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '$'; }
+bool isBlank(char C) { return C == ' ' || C == '\t' || C == '\n' || C == '\r' || C == '\f' || C == '\v'; }
+
+/// Code positions: Code[i] is true when Text[i] is outside comments and literals.
+std::vector<bool> codeMask(const std::string &T) {
+  std::vector<bool> Code(T.size(), false);
+  std::size_t I = 0, N = T.size();
+  while (I < N) {
+    char C = T[I];
+    if (C == '/' && I + 1 < N && T[I + 1] == '/') {
+      while (I < N && T[I] != '\n')
+        ++I;
+    } else if (C == '/' && I + 1 < N && T[I + 1] == '*') {
+      std::size_t E = T.find("*/", I + 2);
+      I = E == std::string::npos ? N : E + 2;
+    } else if (C == '"' || C == '\'') {
+      // Raw strings R"d( ... )d" are rare in CUDA code; a plain scan is kept.
+      Code[I] = true; // the opening quote is where a literal starts
+      ++I;
+      while (I < N && T[I] != C && T[I] != '\n') {
+        if (T[I] == '\\')
+          ++I;
+        ++I;
+      }
+      if (I < N) {
+        Code[I] = true; // and the closing one where it ends
+        ++I;
+      }
+    } else {
+      Code[I] = true;
+      ++I;
+    }
+  }
+  return Code;
+}
+
+/// The end (one past) of the parenthesised group starting at Open, or npos.
+std::size_t matchParen(const std::string &T, const std::vector<bool> &Code, std::size_t Open) {
+  int Depth = 0;
+  bool InLiteral = false;
+  char Quote = 0;
+  for (std::size_t I = Open; I < T.size(); ++I) {
+    if (!Code[I])
+      continue;
+    char C = T[I];
+    if (InLiteral) {
+      if (C == Quote)
+        InLiteral = false;
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      InLiteral = true;
+      Quote = C;
+    } else if (C == '(') {
+      ++Depth;
+    } else if (C == ')' && --Depth == 0) {
+      return I + 1;
+    }
+  }
+  return std::string::npos;
+}
+
+const std::set<std::string> DeclPrefix = {"extern", "static", "const", "volatile", "__shared__",
+                                          "__device__", "__constant__", "__managed__"};
+const std::set<std::string> CudaSpace = {"__shared__", "__device__", "__constant__", "__managed__"};
+
+/// `<prefix words> alignas(...)` at A (the 'a' of alignas) ending at E.
+bool moveAlignas(std::string &T, const std::vector<bool> &Code, std::size_t A, std::size_t E,
+                 std::vector<CompatEdit> &Out) {
+  std::size_t S = A;
+  bool Cuda = false;
+  std::size_t I = A;
+  while (true) {
+    std::size_t J = I;
+    while (J > 0 && isBlank(T[J - 1]) && Code[J - 1])
+      --J;
+    std::size_t WEnd = J;
+    while (J > 0 && isIdentChar(T[J - 1]) && Code[J - 1])
+      --J;
+    if (J == WEnd)
+      break;
+    std::string W = T.substr(J, WEnd - J);
+    if (!DeclPrefix.count(W) || (J > 0 && isIdentChar(T[J - 1])))
+      break;
+    Cuda |= CudaSpace.count(W) != 0;
+    S = J;
+    I = J;
+  }
+  if (!Cuda || S == A)
+    return false;
+  std::string Prefix = T.substr(S, A - S), Align = T.substr(A, E - A);
+  T.replace(S, E - S, Align + Prefix);
+  Out.push_back({S, "'" + Prefix.substr(0, Prefix.find_last_not_of(" \t\r\n") + 1) + " " + Align +
+                        "' read as '" + Align + " " +
+                        Prefix.substr(0, Prefix.find_last_not_of(" \t\r\n") + 1) + "'"});
+  return true;
+}
+
+/// The operand lists of the asm statement whose '(' is at Open.
+void commaOperands(std::string &T, const std::vector<bool> &Code, std::size_t Open, std::size_t End,
+                   std::vector<CompatEdit> &Out) {
+  int Depth = 0, Section = 0;
+  bool InLiteral = false;
+  char Quote = 0;
+  for (std::size_t I = Open; I < End; ++I) {
+    if (!Code[I])
+      continue;
+    char C = T[I];
+    if (InLiteral) {
+      if (C == Quote)
+        InLiteral = false;
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      InLiteral = true;
+      Quote = C;
+      continue;
+    }
+    if (C == '(') {
+      ++Depth;
+    } else if (C == ')') {
+      --Depth;
+      // The end of an output or input operand: another one right after it
+      // with only blanks between is a missing comma.
+      if (Depth == 1 && (Section == 1 || Section == 2)) {
+        std::size_t J = I + 1;
+        while (J < End && isBlank(T[J]))
+          ++J;
+        if (J > I + 1 && J < End && Code[J] && (T[J] == '"' || T[J] == '[')) {
+          T[I + 1] = ',';
+          Out.push_back({I + 1, "asm operands without a comma between them"});
+        }
+      }
+    } else if (C == ':' && Depth == 1) {
+      if (I + 1 < End && T[I + 1] == ':' && Section == 0) {
+        // '::' right after the template: outputs are empty
+      }
+      ++Section;
+    }
+  }
+}
+} // namespace
+
+std::vector<CompatEdit> rewriteForClang(std::string &T) {
+  std::vector<CompatEdit> Out;
+  if (T.find("alignas") == std::string::npos && T.find("asm") == std::string::npos)
+    return Out;
+  std::vector<bool> Code = codeMask(T);
+  std::size_t I = 0, N = T.size();
+  while (I < N) {
+    if (!Code[I] || !isIdentChar(T[I]) || (I > 0 && isIdentChar(T[I - 1]) && Code[I - 1])) {
+      ++I;
+      continue;
+    }
+    std::size_t E = I;
+    while (E < N && Code[E] && isIdentChar(T[E]))
+      ++E;
+    std::string W = T.substr(I, E - I);
+    std::size_t P = E;
+    if (W == "alignas" || W == "asm" || W == "__asm__" || W == "__asm") {
+      // Skip blanks (and the asm qualifiers) to the opening parenthesis.
+      while (true) {
+        while (P < N && Code[P] && isBlank(T[P]))
+          ++P;
+        std::size_t Q = P;
+        while (Q < N && Code[Q] && isIdentChar(T[Q]))
+          ++Q;
+        std::string Qual = T.substr(P, Q - P);
+        if (W != "alignas" && (Qual == "volatile" || Qual == "__volatile__" || Qual == "inline" || Qual == "goto"))
+          P = Q;
+        else
+          break;
+      }
+      if (P < N && Code[P] && T[P] == '(') {
+        std::size_t Close = matchParen(T, Code, P);
+        if (Close != std::string::npos) {
+          if (W == "alignas")
+            moveAlignas(T, Code, I, Close, Out);
+          else
+            commaOperands(T, Code, P, Close, Out);
+          I = Close;
+          continue;
+        }
+      }
+    }
+    I = E;
+  }
+  return Out;
+}
+
+} // namespace bankcheck::frontend

@@ -1,0 +1,25 @@
+// CUDA that nvcc accepts and Clang 19 rejects is read as nvcc reads it (a
+// rewrite that keeps every offset, so lines, columns and fix-its are the
+// file's own), with a remark at each place: alignas after __shared__ (nvcc
+// takes it only there, before static or the type), and asm operands without
+// a comma between them.
+#include <cuda_runtime.h>
+
+__global__ void aligned(float *out) {
+  __shared__ alignas(16) float t[32][32];
+  // CHECK-REMARKS: :[[@LINE-1]]:3: remark: accepted as nvcc does: '__shared__ alignas(16)' read as 'alignas(16) __shared__'
+  __shared__ alignas(16) float dyn[32];
+  // CHECK-REMARKS: :[[@LINE-1]]:3: remark: accepted as nvcc does: '__shared__ alignas(16)' read as 'alignas(16) __shared__'
+  __shared__ alignas(8) static int u[64];
+  // CHECK-REMARKS: :[[@LINE-1]]:3: remark: accepted as nvcc does: '__shared__ alignas(8)' read as 'alignas(8) __shared__'
+  int tx = threadIdx.x;
+  t[tx][0] = dyn[tx] + u[2 * tx];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on shared store of 't' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:24: warning: 2-way bank conflict on shared load of 'u' (2 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  float a, b;
+  asm volatile("mov.b32 %0, %2;\n\tmov.b32 %1, %2;" : "=f"(a) "=f"(b) : "f"(t[0][tx]));
+  // CHECK-REMARKS: :[[@LINE-1]]:62: remark: accepted as nvcc does: asm operands without a comma between them
+  out[tx] = a + b;
+}
+
+void run(float *out) { aligned<<<1, 32>>>(out); }

@@ -1,0 +1,79 @@
+// Unit tests of the nvcc-compatibility rewrite: constructs nvcc accepts and
+// Clang 19 rejects, rewritten in place without moving anything after them.
+#include "Frontend/NvccCompat.h"
+
+#include <catch2/catch.hpp>
+
+using bankcheck::frontend::rewriteForClang;
+
+namespace {
+std::string rewritten(std::string S, std::size_t *Edits = nullptr) {
+  auto E = rewriteForClang(S);
+  if (Edits)
+    *Edits = E.size();
+  return S;
+}
+} // namespace
+
+TEST_CASE("alignas after __shared__ moves to the front of the declaration", "[nvcc-compat]") {
+  CHECK(rewritten("  __shared__ alignas(16) float t[64];") == "  alignas(16)__shared__  float t[64];");
+  // nvcc itself rejects alignas after `extern __shared__`; read the same way
+  CHECK(rewritten("extern __shared__ alignas(128) char smem[];") ==
+        "alignas(128)extern __shared__  char smem[];");
+  CHECK(rewritten("__shared__ alignas(8) static int u[64];") == "alignas(8)__shared__  static int u[64];");
+  CHECK(rewritten("static __shared__ alignas(sizeof(float4)) float s[8];") ==
+        "alignas(sizeof(float4))static __shared__  float s[8];");
+  CHECK(rewritten("__device__ alignas(16) float g[4];") == "alignas(16)__device__  float g[4];");
+}
+
+TEST_CASE("the rewrite keeps the length and the lines", "[nvcc-compat]") {
+  std::string In = "__shared__\n  alignas(16) float t[64]; int x;\n";
+  std::string Out = rewritten(In);
+  CHECK(Out.size() == In.size());
+  CHECK(std::count(Out.begin(), Out.end(), '\n') == std::count(In.begin(), In.end(), '\n'));
+  CHECK(Out.substr(Out.find("float")) == In.substr(In.find("float")));
+}
+
+TEST_CASE("what Clang accepts is left alone", "[nvcc-compat]") {
+  std::size_t N = 1;
+  CHECK(rewritten("alignas(16) __shared__ float t[64];", &N) == "alignas(16) __shared__ float t[64];");
+  CHECK(N == 0);
+  CHECK(rewritten("struct alignas(16) V { float a[4]; };", &N) == "struct alignas(16) V { float a[4]; };");
+  CHECK(N == 0);
+  CHECK(rewritten("static alignas(8) int x;", &N) == "static alignas(8) int x;");
+  CHECK(N == 0);
+}
+
+TEST_CASE("comments, strings and characters are not code", "[nvcc-compat]") {
+  std::size_t N = 1;
+  std::string S = "// __shared__ alignas(16) float t[64];\n"
+                  "/* __shared__ alignas(16) */ const char *m = \"__shared__ alignas(16)\"; char c = '\"';\n";
+  CHECK(rewritten(S, &N) == S);
+  CHECK(N == 0);
+}
+
+TEST_CASE("asm operands without commas between them get the commas", "[nvcc-compat]") {
+  CHECK(rewritten(R"x(asm volatile("mov.b32 %0, %2;" : "=f"(v) "=f"(x) : "f"(o[0]));)x") ==
+        R"x(asm volatile("mov.b32 %0, %2;" : "=f"(v),"=f"(x) : "f"(o[0]));)x");
+  CHECK(rewritten(R"x(__asm__("add.u32 %0, %1, %2;" : "=r"(a) : "r"(b)  "r"(c));)x") ==
+        R"x(__asm__("add.u32 %0, %1, %2;" : "=r"(a) : "r"(b), "r"(c));)x");
+  // named operands, and operand lists that are already right
+  CHECK(rewritten(R"x(asm("mov %[o], %[i];" : [o] "=r"(a) [p] "=r"(b) : [i] "r"(c));)x") ==
+        R"x(asm("mov %[o], %[i];" : [o] "=r"(a),[p] "=r"(b) : [i] "r"(c));)x");
+  std::size_t N = 1;
+  std::string Ok = R"x(asm volatile("bar.sync 0;" ::: "memory"); asm("x" : "=r"(a), "=r"(b) : "r"(c), "r"(d));)x";
+  CHECK(rewritten(Ok, &N) == Ok);
+  CHECK(N == 0);
+  // no space to put the comma in: left as it is (Clang reports it)
+  std::string Tight = R"x(asm("x" : "=r"(a)"=r"(b));)x";
+  CHECK(rewritten(Tight, &N) == Tight);
+  CHECK(N == 0);
+}
+
+TEST_CASE("each edit says what it accepted and where", "[nvcc-compat]") {
+  std::string S = "int a;\n__shared__ alignas(16) float t[64];\n";
+  auto E = rewriteForClang(S);
+  REQUIRE(E.size() == 1);
+  CHECK(E[0].Offset == 7);
+  CHECK(E[0].What.find("alignas") != std::string::npos);
+}
