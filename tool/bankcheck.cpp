@@ -240,7 +240,7 @@ int main(int argc, const char **argv) {
   }
   raw_ostream &Out = File ? static_cast<raw_ostream &>(*File) : outs();
   if (OutFormat == Format::Json) {
-    report::writeJson(Out, R.Findings, R.Files, BANKCHECK_VERSION);
+    report::writeJson(Out, R.Findings, R.Files, BANKCHECK_VERSION, R.Coverage);
   } else if (OutFormat == Format::Html) {
     report::writeHtml(Out, R.Findings, R.Files, BANKCHECK_VERSION);
   } else if (OutFormat == Format::Sarif) {
@@ -310,6 +310,9 @@ int main(int argc, const char **argv) {
            << (S.Suppressed ? ", " + std::to_string(S.Suppressed) + " suppressed by NOLINT" : std::string())
            << (S.BelowThreshold ? ", " + std::to_string(S.BelowThreshold) + " below the minimum degree"
                                 : std::string())
+           << (R.Coverage.Unanalysed ? "; " + std::to_string(R.Coverage.Unanalysed) +
+                                           " uses of shared memory not analysed (see the remarks)"
+                                     : std::string())
            << " (CUDA headers: " << R.ToolkitUsed
            << ")\n";
   return report::exitStatus(S, RunConfig.FailOn, FileError || FixError);

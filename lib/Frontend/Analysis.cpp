@@ -6,6 +6,7 @@
 #include "Frontend/KernelWalker.h"
 #include "Frontend/LaunchConfigs.h"
 #include "Frontend/PaddingFixes.h"
+#include "Frontend/ParseErrors.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -38,7 +39,12 @@ public:
 };
 } // namespace
 
-void analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResult &Out) {
+bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResult &Out,
+                            const std::vector<ParseError> &Errors) {
+  ErrorScope Scope;
+  std::string Global;
+  if (!Scope.init(Ctx, Errors, Global))
+    return false;
   KernelCollector C(Ctx);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
   auto Launches = collectLaunches(Ctx);
@@ -56,10 +62,17 @@ void analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
   std::vector<WalkRecord> Walks;
   for (const FunctionDecl *K : C.Kernels) {
     ++Out.Kernels;
+    if (std::optional<std::string> Broken = Scope.reaches(*K)) {
+      Out.Remarks.push_back({toFileLoc(K->getLocation(), SM),
+                             "kernel '" + K->getNameAsString() + "' is not analysed: Clang rejects " + *Broken +
+                                 ", which nvcc may accept; the other kernels of the file are analysed"});
+      continue;
+    }
     std::string Error;
     std::vector<LaunchConfig> Configs = configsFor(*K, Ctx, Launches, Opts.BlockDim, Error, &Opts.FileConfig);
     if (!Error.empty())
       Out.Remarks.push_back({toFileLoc(K->getLocation(), SM), Error});
+    std::size_t FirstWalk = Walks.size();
     for (const LaunchConfig &Config : Configs) {
       WalkRecord W;
       W.Kernel = K;
@@ -76,8 +89,13 @@ void analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
       }
       Walks.push_back(std::move(W));
     }
+    std::vector<const KernelResult *> Mine;
+    for (std::size_t I = FirstWalk; I < Walks.size(); ++I)
+      Mine.push_back(&Walks[I].Walk);
+    Out.Coverage += coverageOf(*K, Mine, Ctx, Out.Remarks);
   }
   addPaddingFixes(Walks, Out.Findings, Ctx);
+  return true;
 }
 
 } // namespace bankcheck::frontend

@@ -11,6 +11,7 @@
 
 #include "BankModel/AccessAnalysis.h"
 #include "Frontend/Config.h"
+#include "Frontend/Coverage.h"
 #include "Report/Finding.h"
 
 #include "clang/AST/ASTContext.h"
@@ -29,9 +30,23 @@ struct TUResult {
   std::vector<report::Finding> Findings;
   std::vector<report::Note> Remarks; ///< skipped uses, annotation errors, ...
   unsigned Kernels = 0;
+  SharedCoverage Coverage;
 };
 
-void analyzeTranslationUnit(clang::ASTContext &Ctx, const AnalysisOptions &Opts, TUResult &Out);
+/// An error Clang reported while parsing. Tolerated: a construct nvcc
+/// accepts whose AST Clang keeps (`__shared__ cuda::barrier<...> bar;`).
+struct ParseError {
+  clang::SourceLocation Loc;
+  std::string Message;
+  bool Tolerated = false;
+};
+
+/// Analyses every kernel. With parse errors, only the kernels that neither
+/// contain one nor call (directly or not) a function that does are
+/// analysed, each of the others with a remark naming the error; false when
+/// an error lies outside every function body (nothing is analysed then).
+bool analyzeTranslationUnit(clang::ASTContext &Ctx, const AnalysisOptions &Opts, TUResult &Out,
+                            const std::vector<ParseError> &Errors = {});
 
 } // namespace bankcheck::frontend
 

@@ -65,6 +65,18 @@ Value Walker::call(const CallExpr *C) {
     return *V;
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(C))
     return operatorCall(*this, OC);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
+    // A member function not walked (a __half conversion, say): its object
+    // is read, a load when it lives in shared memory.
+    const clang::Expr *Obj = MC->getImplicitObjectArgument();
+    const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    if (Obj && Obj->isGLValue() && !(ME && ME->isArrow())) {
+      if (auto L = sharedLValue(Obj))
+        record(*L, Obj, "load");
+    } else if (Obj) {
+      rvalue(Obj);
+    }
+  }
   std::string Name = FD ? FD->getNameAsString() : "";
   std::vector<Value> Args = callArgs(C, FD, 0);
   const FunctionDecl *Def = nullptr;
@@ -134,6 +146,7 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
     Vars[FD->getParamDecl(I)] = Args[I];
   if (hasGoto(*FD))
     WithGoto.insert(FD);
+  Result.Walked.insert(FD);
   CallStack.push_back(FD);
   Returns.emplace_back();
   std::size_t GuardDepth = Guards.size();

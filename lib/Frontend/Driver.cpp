@@ -17,6 +17,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "Frontend/CompatFileSystem.h"
+#include <algorithm>
+#include "clang/Basic/DiagnosticSema.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
@@ -44,54 +47,84 @@ public:
     if (Level < DiagnosticsEngine::Error)
       return;
     ++Errors;
-    if (!First.empty())
-      return;
+    Fatal |= Level == DiagnosticsEngine::Fatal;
     llvm::SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
     std::string Where;
+    ParseError E;
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       report::FileLoc L = toFileLoc(Info.getLocation(), Info.getSourceManager());
       if (L.valid())
         Where = L.Path + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column) + ": ";
+      E.Loc = Info.getLocation();
     }
-    First = Where + "error: " + std::string(Msg);
+    E.Message = Where + "error: " + std::string(Msg);
+    // nvcc accepts (and warns at most about) a __shared__ variable of a class
+    // with a non-trivial constructor, such as cuda::barrier: Clang keeps the
+    // declaration, so the accesses around it are analysed.
+    E.Tolerated = Info.getID() == diag::err_shared_var_init;
+    if (First.empty())
+      First = E.Message;
+    if (E.Loc.isValid())
+      List.push_back(std::move(E));
+    else
+      Fatal = true; // an error with no place in the source: trust nothing
   }
   unsigned Errors = 0;
+  bool Fatal = false;
   std::string First;
+  std::vector<ParseError> List;
+  bool Recovered = false; ///< the kernels the errors do not reach were analysed
 };
 
 class AnalysisConsumer : public ASTConsumer {
 public:
-  AnalysisConsumer(const AnalysisOptions &O, TUResult &R, CompilerInstance &CI)
-      : Opts(O), Result(R), CI(CI) {}
+  AnalysisConsumer(const AnalysisOptions &O, TUResult &R, CompilerInstance &CI, ErrorCollector &E)
+      : Opts(O), Result(R), CI(CI), Errors(E) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (CI.getDiagnostics().hasErrorOccurred())
-      return; // do not trust a broken AST
+    if (CI.getDiagnostics().hasErrorOccurred()) {
+      // Errors inside function bodies leave the other kernels analysable;
+      // a fatal error or one outside every body does not.
+      if (Errors.Fatal || Errors.List.empty())
+        return;
+      if (!analyzeTranslationUnit(Ctx, Opts, Result, Errors.List))
+        return;
+      Errors.Recovered = true;
+      const SourceManager &SM = Ctx.getSourceManager();
+      for (const ParseError &E : Errors.List)
+        if (E.Tolerated)
+          Result.Remarks.push_back({toFileLoc(E.Loc, SM),
+                                    "accepted as nvcc does: " + E.Message.substr(E.Message.find("error: ") + 7)});
+      return;
+    }
     analyzeTranslationUnit(Ctx, Opts, Result);
   }
   const AnalysisOptions &Opts;
   TUResult &Result;
   CompilerInstance &CI;
+  ErrorCollector &Errors;
 };
 
 class AnalysisAction : public ASTFrontendAction {
 public:
-  AnalysisAction(const AnalysisOptions &O, TUResult &R) : Opts(O), Result(R) {}
+  AnalysisAction(const AnalysisOptions &O, TUResult &R, ErrorCollector &E) : Opts(O), Result(R), Errors(E) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<AnalysisConsumer>(Opts, Result, CI);
+    return std::make_unique<AnalysisConsumer>(Opts, Result, CI, Errors);
   }
   const AnalysisOptions &Opts;
   TUResult &Result;
+  ErrorCollector &Errors;
 };
 
 class ActionFactory : public tooling::FrontendActionFactory {
 public:
-  ActionFactory(const AnalysisOptions &O, TUResult &R) : Opts(O), Result(R) {}
+  ActionFactory(const AnalysisOptions &O, TUResult &R, ErrorCollector &E) : Opts(O), Result(R), Errors(E) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Opts, Result);
+    return std::make_unique<AnalysisAction>(Opts, Result, Errors);
   }
   const AnalysisOptions &Opts;
   TUResult &Result;
+  ErrorCollector &Errors;
 };
 
 /// Wraps the user's database: each command becomes a device-only clang parse.
@@ -262,15 +295,31 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     }
     DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, Out.Notes);
     ErrorCollector Diags;
-    tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), headerFileSystem());
+    auto Compat = std::make_shared<CompatLog>();
+    tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(),
+                            nvccCompatFileSystem(headerFileSystem(), Compat));
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
-    ActionFactory Factory(FileOpts, Out.TU);
+    ActionFactory Factory(FileOpts, Out.TU, Diags);
     int RC = Tool.run(&Factory);
-    if (Diags.Errors > 0 || RC != 0) {
+    bool OnlyTolerated = Diags.Recovered && std::all_of(Diags.List.begin(), Diags.List.end(),
+                                                         [](const ParseError &E) { return E.Tolerated; });
+    if (!OnlyTolerated && (Diags.Errors > 0 || RC != 0)) {
+      // The file is in error (exit status 2) even when the kernels that its
+      // errors do not reach were analysed (Recovered): their findings stay.
       Out.Status.Ok = false;
-      Out.Status.Error = Diags.First.empty() ? File + ": error: the file could not be parsed" : Diags.First;
+      std::string First;
+      for (const ParseError &E : Diags.List)
+        if (!E.Tolerated && First.empty())
+          First = E.Message;
+      if (First.empty())
+        First = Diags.First;
+      Out.Status.Error = First.empty() ? File + ": error: the file could not be parsed" : First;
+      if (Diags.Recovered)
+        Out.Status.Error += " (the kernels this error does not reach are analysed)";
     }
+    for (report::Note &N : Compat->Edits)
+      Out.TU.Remarks.push_back(std::move(N));
   };
 
   std::vector<PerFile> Results(Files.size());
@@ -313,13 +362,14 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
   for (PerFile &P : Results) {
     for (std::string &N : P.Notes)
       Result.Remarks.push_back({report::FileLoc(), N});
-    if (P.Status.Ok) {
+    if (P.Status.Ok || !P.TU.Findings.empty() || P.TU.Kernels) {
       Result.Kernels += P.TU.Kernels;
+      Result.Coverage += P.TU.Coverage;
       for (report::Finding &F : P.TU.Findings)
         Result.Findings.push_back(std::move(F));
       for (report::Note &N : P.TU.Remarks)
         Result.Remarks.push_back(std::move(N));
-      if (P.TU.Kernels == 0)
+      if (P.TU.Kernels == 0 && P.Status.Ok)
         Result.Remarks.push_back({report::FileLoc(), P.Status.Path + ": no __global__ function to analyse"});
     }
     Result.Files.push_back(P.Status);

@@ -12,6 +12,7 @@
 
 #include "Frontend/Analysis.h"
 #include "Report/Finding.h"
+#include "Report/Reporters.h"
 
 #include <optional>
 #include <string>
@@ -41,6 +42,7 @@ struct DriverResult {
   std::vector<report::FileStatus> Files;
   std::vector<report::Note> Remarks;
   unsigned Kernels = 0;
+  report::SharedCoverage Coverage; ///< uses of shared variables seen, analysed, not
   std::string ToolkitUsed; ///< path, or "built-in headers"
 };
 

@@ -176,6 +176,7 @@ bool hasGoto(const FunctionDecl &F) {
 KernelResult Walker::run() {
   if (hasGoto(Kernel))
     WithGoto.insert(&Kernel);
+  Result.Walked.insert(&Kernel);
   if (const Stmt *Body = Kernel.getBody())
     walkStmt(Body);
   // Accesses in code whose control flow was not followed cannot be decided.
@@ -194,6 +195,7 @@ void Walker::walkStmt(const Stmt *S) {
   if (!S || overBudget())
     return;
   ++Steps;
+  Result.WalkedStmts.insert(S);
   if (const auto *C = dyn_cast<CompoundStmt>(S))
     return walkCompound(C);
   if (const auto *I = dyn_cast<IfStmt>(S))

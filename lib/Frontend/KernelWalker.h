@@ -24,6 +24,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -98,6 +99,11 @@ struct KernelResult {
   /// Rows of the regions of `extern __shared__` arrays, by (array, region
   /// byte offset): always Linearized, Extents {0 (unknown), W}.
   std::map<std::pair<const clang::VarDecl *, std::int64_t>, ArrayLayout> Regions;
+  /// Coverage (Coverage.cpp): the uses of __shared__ variables the walk
+  /// evaluated, the statements it walked and the functions it went into.
+  std::set<const clang::DeclRefExpr *> SharedRefsSeen;
+  std::set<const clang::Stmt *> WalkedStmts;
+  std::set<const clang::FunctionDecl *> Walked;
 };
 
 /// toFileLoc: the one place a SourceLocation becomes plain {Path, Line, Column, Offset}.

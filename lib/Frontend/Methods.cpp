@@ -219,6 +219,7 @@ bool Walker::constructorBody(const CXXConstructorDecl *CD, ObjectValue &O) {
   R.OfThis = true;
   This.Local = R;
   ThisStack.push_back(std::move(This));
+  Result.Walked.insert(CD);
   CallStack.push_back(CD);
   Returns.emplace_back();
   ReturnGuardBase.push_back(Guards.size());

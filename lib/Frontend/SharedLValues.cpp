@@ -233,8 +233,10 @@ private:
 
 std::optional<SharedRef> LValueVisitor::VisitDeclRefExpr(const DeclRefExpr *DR) {
   const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
-  if (isShared(VD))
+  if (isShared(VD)) {
+    W.Result.SharedRefsSeen.insert(DR);
     return SharedRef{VD, Expr::constant(0), VD->getType()};
+  }
   if (VD && VD->getType()->isReferenceType()) {
     auto It = W.Vars.find(VD);
     if (It != W.Vars.end() && It->second.K == Value::Ptr)

@@ -14,7 +14,8 @@ llvm::json::Value loc(const FileLoc &L) {
 } // namespace
 
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-               const std::vector<FileStatus> &Files, const std::string &Version) {
+               const std::vector<FileStatus> &Files, const std::string &Version,
+               const SharedCoverage &Coverage) {
   llvm::json::Array FileArr;
   for (const FileStatus &F : Files) {
     llvm::json::Object O{{"file", F.Path}, {"status", F.Ok ? "ok" : "error"}};
@@ -118,7 +119,11 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                                      {"unknown", S.Unknown},
                                      {"clean", S.Clean},
                                      {"suppressed", S.Suppressed},
-                                     {"below_min_degree", S.BelowThreshold}}}};
+                                     {"below_min_degree", S.BelowThreshold},
+                                     {"shared_uses", llvm::json::Object{{"seen", Coverage.Seen},
+                                                                        {"analysed", Coverage.Analysed},
+                                                                        {"unanalysed", Coverage.Unanalysed},
+                                                                        {"not_reached", Coverage.NotReached}}}}}};
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
 }
 

@@ -28,12 +28,29 @@ struct TextOptions {
 /// Reads a source file's text for snippets; returns false when unreadable.
 using SourceReader = std::function<bool(const std::string &Path, std::string &Text)>;
 
+/// Uses of __shared__ variables in the code the analysis went into
+/// (syntactic: each use once, however often it runs).
+struct SharedCoverage {
+  unsigned Seen = 0;       ///< in the functions the walks went into
+  unsigned Analysed = 0;   ///< evaluated: in the report, or in a remark saying why not
+  unsigned Unanalysed = 0; ///< on a walked path but not evaluated, or cut by a budget
+  unsigned NotReached = 0; ///< in code the walk found unreachable
+  SharedCoverage &operator+=(const SharedCoverage &O) {
+    Seen += O.Seen;
+    Analysed += O.Analysed;
+    Unanalysed += O.Unanalysed;
+    NotReached += O.NotReached;
+    return *this;
+  }
+};
+
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const std::vector<Note> &Remarks, const TextOptions &Opts,
                const SourceReader &Read);
 
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-               const std::vector<FileStatus> &Files, const std::string &Version);
+               const std::vector<FileStatus> &Files, const std::string &Version,
+               const SharedCoverage &Coverage = {});
 
 struct Summary {
   unsigned Conflict = 0, Possible = 0, Unknown = 0, Clean = 0;

@@ -103,7 +103,9 @@ class Json(unittest.TestCase):
         self.assertEqual(store["status"], "clean")
         self.assertEqual(report["summary"], {"accesses": 2, "conflict": 1, "possible": 0,
                                              "unknown": 0, "clean": 1, "suppressed": 0,
-                                             "below_min_degree": 0})
+                                             "below_min_degree": 0,
+                                             "shared_uses": {"seen": 2, "analysed": 2, "unanalysed": 0,
+                                                             "not_reached": 0}})
 
 
 class Suppressions(unittest.TestCase):

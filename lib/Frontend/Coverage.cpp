@@ -1,0 +1,123 @@
+//===- Coverage.cpp - Which uses of shared memory the walk evaluated ------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Frontend/Coverage.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <set>
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+
+namespace {
+/// The evaluated uses of __shared__ variables in a body (not those inside
+/// sizeof, alignof, decltype or other unevaluated operands).
+class SharedUses : public RecursiveASTVisitor<SharedUses> {
+public:
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
+  bool TraverseCXXTypeidExpr(CXXTypeidExpr *) { return true; }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; } // its call operator is a function of its own
+  bool VisitDeclRefExpr(DeclRefExpr *DR) {
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->hasAttr<CUDASharedAttr>())
+      Uses.push_back(DR);
+    return true;
+  }
+  std::vector<const DeclRefExpr *> Uses;
+};
+
+/// The statement of which E is part, as the walk sees statements: a child
+/// of a compound statement, a branch or body of a control statement, or a
+/// statement that is not an expression.
+const Stmt *statementOf(const Expr *E, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*E);
+  for (unsigned Depth = 0; Depth < 256; ++Depth) {
+    const Stmt *S = N.get<Stmt>();
+    DynTypedNodeList Ps = Ctx.getParents(N);
+    if (Ps.empty())
+      return S;
+    const DynTypedNode &P = Ps[0];
+    if (S && !isa<Expr>(S))
+      return S;
+    if (const Stmt *PS = P.get<Stmt>()) {
+      if (S && (isa<CompoundStmt>(PS) || isa<IfStmt>(PS) || isa<ForStmt>(PS) || isa<WhileStmt>(PS) ||
+                isa<DoStmt>(PS) || isa<SwitchCase>(PS) || isa<LabelStmt>(PS))) {
+        // The condition of a control statement belongs to it.
+        if (const auto *I = dyn_cast<IfStmt>(PS); I && (I->getThen() == S || I->getElse() == S))
+          return S;
+        if (const auto *F = dyn_cast<ForStmt>(PS); F && F->getBody() == S)
+          return S;
+        if (const auto *W = dyn_cast<WhileStmt>(PS); W && W->getBody() == S)
+          return S;
+        if (const auto *D = dyn_cast<DoStmt>(PS); D && D->getBody() == S)
+          return S;
+        if (isa<CompoundStmt>(PS) || isa<SwitchCase>(PS) || isa<LabelStmt>(PS))
+          return S;
+      }
+    }
+    N = P;
+  }
+  return nullptr;
+}
+} // namespace
+
+SharedCoverage coverageOf(const FunctionDecl &Kernel, const std::vector<const KernelResult *> &Walks,
+                          ASTContext &Ctx, std::vector<report::Note> &Remarks) {
+  SharedCoverage C;
+  std::set<const FunctionDecl *> Functions;
+  std::set<const DeclRefExpr *> Seen;
+  std::set<const Stmt *> Walked;
+  std::string Aborted;
+  for (const KernelResult *R : Walks) {
+    Functions.insert(R->Walked.begin(), R->Walked.end());
+    Seen.insert(R->SharedRefsSeen.begin(), R->SharedRefsSeen.end());
+    Walked.insert(R->WalkedStmts.begin(), R->WalkedStmts.end());
+    if (!R->Aborted.empty())
+      Aborted = R->Aborted;
+  }
+  std::set<const DeclRefExpr *> Uses;
+  for (const FunctionDecl *F : Functions) {
+    if (!F->getBody())
+      continue;
+    SharedUses U;
+    U.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+    if (const auto *CD = dyn_cast<CXXConstructorDecl>(F))
+      for (const CXXCtorInitializer *I : CD->inits())
+        if (I->getInit())
+          U.TraverseStmt(const_cast<Expr *>(I->getInit()));
+    Uses.insert(U.Uses.begin(), U.Uses.end());
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned Cut = 0;
+  for (const DeclRefExpr *DR : Uses) {
+    ++C.Seen;
+    if (Seen.count(DR)) {
+      ++C.Analysed;
+      continue;
+    }
+    const Stmt *S = statementOf(DR, Ctx);
+    bool Reached = S && Walked.count(S);
+    if (!Reached && Aborted.empty()) {
+      ++C.NotReached;
+      continue;
+    }
+    ++C.Unanalysed;
+    if (!Reached) {
+      ++Cut;
+      continue;
+    }
+    Remarks.push_back({toFileLoc(SM.getExpansionLoc(DR->getBeginLoc()), SM),
+                       "use of shared '" + DR->getDecl()->getNameAsString() +
+                           "' is not analysed: the analysis does not model the expression it is part of"});
+  }
+  if (Cut)
+    Remarks.push_back({toFileLoc(Kernel.getLocation(), SM),
+                       "kernel '" + Kernel.getNameAsString() + "': " + std::to_string(Cut) +
+                           " uses of shared memory are not analysed: " + Aborted});
+  return C;
+}
+
+} // namespace bankcheck::frontend
