@@ -412,8 +412,10 @@ Value Walker::bounded(Value V, const std::string &What) {
   constexpr std::size_t MaxValueNodes = 4096;
   auto Big = [&](const Expr &E) { return !E.isNull() && E.sizeExceeds(MaxValueNodes); };
   if ((V.K == Value::Int && Big(V.E)) || (V.K == Value::Ptr && Big(V.P.Offset)))
-    return Value::integer(opaque(nullptr, true, "the value of '" + What + "' depends on more branches "
-                                                "than the analysis follows"));
+    return Value::integer(opaque(nullptr, true, "the value of '" + What + "' is an expression of more than " +
+                                                    std::to_string(MaxValueNodes) +
+                                                    " terms (merged over many branches, or a variable used "
+                                                    "twice per step); not followed"));
   if (V.K == Value::Obj) {
     bool Any = false;
     for (const auto &[Off, P] : V.O->Parts)
@@ -428,7 +430,8 @@ Value Walker::bounded(Value V, const std::string &What) {
       else
         ++It;
     }
-    O.Missing = "a part of '" + What + "' depends on more branches than the analysis follows";
+    O.Missing = "a part of '" + What + "' is an expression of more than " + std::to_string(MaxValueNodes) +
+                " terms; not followed";
     return Value::object(std::move(O));
   }
   return V;

@@ -408,6 +408,9 @@ Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
   return Value();
 }
 
-void Walker::setVar(const VarDecl *VD, Value V) { Vars[VD] = std::move(V); }
+// Values stored in variables stay bounded: an expression that uses a variable
+// twice (a rotate, `(x << n) | (x >> (32 - n))`) doubles its tree at each
+// statement, and every later walk over it would too.
+void Walker::setVar(const VarDecl *VD, Value V) { Vars[VD] = bounded(std::move(V), VD->getNameAsString()); }
 
 } // namespace bankcheck::frontend

@@ -389,6 +389,28 @@ class ControlFlow(RobustnessCase):
         self.assertSane(r, bound=20)
         self.assertEqual(self.statusesByLine(r)[9], ["unknown", "unknown"])
 
+    def test_hash_rounds_that_use_each_value_twice_finish_quickly(self):
+        # MD5/SHA-1 rounds (GPUVerifyBenchmarks' STO kernels took over 900 s): a rotate uses its
+        # variable twice, so each round doubles the value's tree; the shared accesses around the
+        # rounds are still decided (their indices do not depend on the hashed values).
+        rounds = "".join("    a = ((a << 7) | (a >> 25)) + b; b = ((b << 12) | (b >> 20)) ^ a;\n"
+                         for _ in range(64))
+        path = self.write("hash.cu", HEAD + "__global__ void k(unsigned *o) {\n"
+                                            "  __shared__ unsigned s[32 * 16];\n"
+                                            "  unsigned a = s[32 * 0 + (threadIdx.x & 31)];\n"
+                                            "  unsigned b = s[32 * 1 + (threadIdx.x & 31)];\n"
+                                            "  for (int r = 0; r < 4; ++r) {\n" + rounds + "  }\n"
+                                            "  s[32 * 2 + (threadIdx.x & 31)] = a + b;\n"
+                                            "  o[threadIdx.x] = s[a & 511];\n}\n"
+                                            "void go(unsigned *o) { k<<<1, 128>>>(o); }\n")
+        r = bankcheck("--format=json", path, bound=20, kill_after=60)
+        self.assertSane(r, bound=20)
+        by_line = self.statusesByLine(r)
+        lines = sorted(by_line)
+        self.assertEqual(len(lines), 4, by_line)
+        self.assertEqual([by_line[l] for l in lines[:3]], [["clean"]] * 3)  # the loads of a, b; the store
+        self.assertEqual(by_line[lines[3]], ["unknown"])  # s[a & 511]: a is the hash
+
     def test_nested_loops_that_never_end_finish_quickly(self):
         # Found by KernelFuzzer. Each loop counts down: no trip count; the outer loop's probe
         # re-probes the inner one up to MaxTripCount times, each over all 1024 threads.
