@@ -13,6 +13,16 @@ bench/corpus/stubs (a self-written stand-in for the PyTorch extension headers, l
 so that real headers win), and, when the compiler reports "'X' file not found",
 the folder of any file under ROOT whose path ends in X (retried a few times).
 
+Each file's JSON `summary.shared_uses` ({seen, analysed, unanalysed, not_reached}) is
+summed per project, and files with a Clang error that still report accesses (the
+kernels the error does not reach) are counted. Remarks are not in the JSON: for the
+files with unanalysed shared uses or a Clang error (--remarks all: every file), a second
+pass in text mode (same flags, no --format=json) collects the `remark:` lines that say
+"not analysed"; they are counted per normalised message.
+
+--max-files N limits every project to its first N sorted files; --max-files PROJECT=N
+overrides it for one project (0 = all).
+
 Output: a markdown report (stdout or --out) and, with --json, a per-file dump.
 See docs/corpus.md for a run.
 """
@@ -31,6 +41,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_BANKCHECK = os.path.join(HERE, '..', 'build', 'tool', 'bankcheck')
 DEFAULT_STUBS = os.path.join(HERE, 'corpus', 'stubs')
 INCLUDE_DIR_NAMES = {'include', 'inc', 'common', 'utils', 'util'}
+SHARED_USE_KEYS = ('seen', 'analysed', 'unanalysed', 'not_reached')
+REMARK_RE = re.compile(r'^(.*?):(\d+):(\d+): remark: (.*?)(?: \[[a-z-]+\])?$')
 SKIP_DIRS = {'.git', 'build', 'third_party', '3rdparty', 'thirdparty', 'external'}
 MAX_INCLUDE_RETRIES = 6
 
@@ -44,6 +56,12 @@ def normalise_reason(r):
     r = re.sub(r'(?<![A-Za-z_])-?\d+(\.\d+)?', 'N', r)
     r = re.sub(r'\s+', ' ', r).strip()
     return r
+
+
+def normalise_remark(m):
+    # a remark quoting a Clang error names its location: drop it so that the remarks group
+    m = re.sub(r'\(\S+:\d+:\d+: (fatal )?error: ', '(error: ', m)
+    return normalise_reason(re.sub(r"(\w)' '", r"\1 '", m))  # "groups' 'reduce'": a possessive
 
 
 def normalise_error(e):
@@ -170,6 +188,8 @@ def run_file(path, name, root, index, args, extra_flags):
         if rc < 0 or rc not in (0, 1, 2) or data is None:
             row.update(outcome='crash', stderr_tail=p.stderr[-2000:])
             break
+        su = (data.get('summary') or {}).get('shared_uses') or {}
+        row['shared_uses'] = {k: int(su.get(k, 0)) for k in SHARED_USE_KEYS}
         ferr = [f for f in data.get('files', []) if f.get('status') != 'ok']
         if ferr:
             err = ferr[0].get('error', '') or p.stderr.strip()[:500]
@@ -187,7 +207,48 @@ def run_file(path, name, root, index, args, extra_flags):
         break
     row['seconds'] = round(time.time() - t0, 3)
     row['command'] = ' '.join(cmd)
+    if args.remarks != 'none' and row['outcome'] in ('ok', 'parse_error') and (
+            args.remarks == 'all' or row['outcome'] == 'parse_error'
+            or row.get('shared_uses', {}).get('unanalysed', 0) > 0):
+        row.update(remark_pass(cmd, args))
     return row
+
+
+def remark_pass(json_cmd, args):
+    """The same command in text mode; the `remark:` lines that say "not analysed"."""
+    cmd = [a for a in json_cmd if a not in ('--format=json',)]
+    cmd.insert(1, '--color-output=never')
+    t0 = time.time()
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=args.timeout, text=True, errors='replace')
+    except (subprocess.TimeoutExpired, OSError) as e:
+        return {'remarks_error': type(e).__name__, 'remark_seconds': round(time.time() - t0, 3)}
+    rem = []
+    for line in (p.stdout + '\n' + p.stderr).splitlines():
+        m = REMARK_RE.match(line.strip())
+        if m and 'not analysed' in m.group(4):
+            rem.append({'file': m.group(1), 'line': int(m.group(2)), 'column': int(m.group(3)),
+                        'message': m.group(4)})
+    return {'remarks': rem, 'remark_seconds': round(time.time() - t0, 3)}
+
+
+def dedupe_remarks(rems):
+    """A remark printed by several translation units (a kernel in a header) counts once."""
+    seen, res = set(), []
+    for r in rems:
+        k = (os.path.basename(r['file']), r['line'], r['column'], r['message'])
+        if k not in seen:
+            seen.add(k)
+            res.append(r)
+    return res
+
+
+def sum_shared_uses(rs):
+    tot = Counter()
+    for r in rs:
+        tot.update(r.get('shared_uses') or {})
+    return {k: tot[k] for k in SHARED_USE_KEYS}
 
 
 def dedupe(accs):
@@ -226,10 +287,10 @@ def pct(a, b):
     return '%.1f%%' % (100.0 * a / b) if b else 'n/a'
 
 
-def report(rows, projects, cmdline):
+def report(rows, projects, cmdline, args_slow=10.0, args_remarks='unanalysed'):
     L = []
     L.append('Command: `%s`\n' % cmdline)
-    hdr = ('| project | files (found / run) | ok | parse errors | crashes | timeouts | '
+    hdr = ('| project | files (found / run) | ok | parse errors | errors with accesses | crashes | timeouts | '
            'accesses | sites | clean | conflict | possible | unknown | decided | decided excl. "value loaded from" | '
            'sites decided | s/file median | s/file max |')
     L.append(hdr)
@@ -239,11 +300,12 @@ def report(rows, projects, cmdline):
         oc = Counter(r['outcome'] for r in rs)
         accs = [a for r in rs for a in r.get('accesses', []) if r['outcome'] == 'ok']
         s = summarise_accesses(accs)
+        err_acc = sum(1 for r in rs if r['outcome'] == 'parse_error' and r.get('accesses'))
         dec = s['clean'] + s['conflict']
         secs = [r['seconds'] for r in rs] or [0]
         nfound = projects[name]['found'] if name in projects else sum(v['found'] for v in projects.values())
-        L.append('| %s | %d / %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %s | %s | %s | %.2f | %.2f |' % (
-            name, nfound, len(rs), oc['ok'], oc['parse_error'], oc['crash'], oc['timeout'],
+        L.append('| %s | %d / %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %s | %s | %s | %.2f | %.2f |' % (
+            name, nfound, len(rs), oc['ok'], oc['parse_error'], err_acc, oc['crash'], oc['timeout'],
             s['accesses'], s['sites'], s['clean'], s['conflict'], s['possible'], s['unknown'],
             pct(dec, s['accesses']), pct(dec, s['accesses'] - s['value_loaded']),
             pct(s['sites_decided'], s['sites']), statistics.median(secs), max(secs)))
@@ -255,7 +317,29 @@ def report(rows, projects, cmdline):
              'so this is an upper bound). "sites" = distinct (file, line, column, kind); a site is '
              'decided when all its entries are. An access reported by several translation units (a kernel '
              'in a header) is counted once. "found" = .cu/.cuh files containing `__shared__` plus .cu '
-             'files including a header that does.\n')
+             'files including a header that does. "errors with accesses" = files with a Clang error '
+             '(counted in "parse errors") whose other kernels were still analysed; their accesses are '
+             'not in the columns above (see the next table).\n')
+    L.append('### Shared-memory uses (summary.shared_uses) and accesses in files with errors\n')
+    hdr = ('| project | seen | analysed | unanalysed | not reached | analysed share | '
+           'seen (ok files) | analysed share (ok files) | error files with accesses | their accesses | their decided |')
+    L.append(hdr)
+    L.append('|' + '---|' * (hdr.count('|') - 1))
+    for name, rs in groups:
+        u = sum_shared_uses(r for r in rs if r['outcome'] in ('ok', 'parse_error'))
+        uo = sum_shared_uses(r for r in rs if r['outcome'] == 'ok')
+        ers = [r for r in rs if r['outcome'] == 'parse_error' and r.get('accesses')]
+        es = summarise_accesses([a for r in ers for a in r['accesses']])
+        L.append('| %s | %d | %d | %d | %d | %s | %d | %s | %d | %d | %s |' % (
+            name, u['seen'], u['analysed'], u['unanalysed'], u['not_reached'],
+            pct(u['analysed'], u['seen'] - u['not_reached']),
+            uo['seen'], pct(uo['analysed'], uo['seen'] - uo['not_reached']),
+            len(ers), es['accesses'], pct(es['clean'] + es['conflict'], es['accesses'])))
+    L.append('')
+    L.append('Shared uses are summed over the files with a JSON report (ok and parse errors); '
+             '"analysed share" = analysed / (seen - not reached). Unlike accesses they are not '
+             'deduplicated across translation units (a kernel in a header counts in each file '
+             'that instantiates it).\n')
     accs = [a for r in rows if r['outcome'] == 'ok' for a in r.get('accesses', [])]
     s = summarise_accesses(accs)
     for title, key in (('unknown', 'unknown_reasons'), ('possible', 'possible_reasons')):
@@ -272,6 +356,28 @@ def report(rows, projects, cmdline):
     for e, n in errs.most_common(25):
         L.append('| %d | %s |' % (n, e.replace('|', '\\|')))
     L.append('')
+    rem = dedupe_remarks([m for r in rows for m in r.get('remarks', [])])
+    rem_files = [r for r in rows if 'remarks' in r or 'remarks_error' in r]
+    L.append('### Remarks "not analysed" (normalised)\n')
+    L.append('From a text-mode pass over %d files (%s); a remark printed by several files (a header) '
+             'is counted once; %d remarks in all.\n'
+             % (len(rem_files), 'all files that produced a report' if args_remarks == 'all' else
+                'those with unanalysed shared uses or a Clang error', len(rem)))
+    L.append('| count | remark |')
+    L.append('|---|---|')
+    for m, n in Counter(normalise_remark(x['message']) for x in rem).most_common(25):
+        L.append('| %d | %s |' % (n, m.replace('|', '\\|')))
+    L.append('')
+    failed = [r for r in rows if 'remarks_error' in r]
+    if failed:
+        L.append('Remark pass failed (%s): %s\n' % (
+            ', '.join(sorted({r['remarks_error'] for r in failed})), ', '.join(r['file'] for r in failed)))
+    slow = sorted((r for r in rows if r['seconds'] > args_slow), key=lambda r: -r['seconds'])
+    L.append('### Files slower than %g s: %d\n' % (args_slow, len(slow)))
+    for r in slow:
+        L.append('- %.1f s %s (%s)' % (r['seconds'], r['file'], r['outcome']))
+    if slow:
+        L.append('')
     bad = [r for r in rows if r['outcome'] in ('crash', 'timeout', 'runner_error')]
     if bad:
         L.append('### Crashes and timeouts\n')
@@ -291,7 +397,13 @@ def main():
     ap.add_argument('--extra-flags', action='append', default=[],
                     help='PROJECT=FLAGS: extra compiler flags for one project (space-separated), or FLAGS for all')
     ap.add_argument('--stubs', default=os.path.normpath(DEFAULT_STUBS), help='stub include folder ("" for none)')
-    ap.add_argument('--max-files', type=int, default=40, help='per project, first N sorted paths (0 = all)')
+    ap.add_argument('--max-files', action='append', default=[],
+                    help='N or PROJECT=N: per project, first N sorted paths (0 = all; default 40); '
+                         'PROJECT=N overrides N for one project (repeatable)')
+    ap.add_argument('--remarks', choices=('unanalysed', 'all', 'none'), default='unanalysed',
+                    help='text-mode pass for the "not analysed" remarks: files with unanalysed shared '
+                         'uses or a Clang error (default), all files, or none')
+    ap.add_argument('--slow', type=float, default=10.0, help='list files slower than this (seconds)')
     ap.add_argument('--no-includers', action='store_true',
                     help='only files containing __shared__, not the .cu files including such headers')
     ap.add_argument('--timeout', type=float, default=120)
@@ -308,12 +420,17 @@ def main():
         else:
             extra['*'] += e.split()
 
+    max_files = {'*': 40}
+    for m in args.max_files:
+        k, _, v = m.rpartition('=')
+        max_files[k or '*'] = int(v)
+
     projects, jobs = {}, []
     for spec in args.roots:
         name, _, root = spec.rpartition('=') if '=' in spec else ('', '', spec)
         root = os.path.abspath(root)
         name = name or os.path.basename(root)
-        files, total = find_files(root, args.max_files, not args.no_includers)
+        files, total = find_files(root, max_files.get(name, max_files['*']), not args.no_includers)
         projects[name] = {'root': root, 'found': total, 'run': len(files)}
         index = project_index(root)
         for f in files:
@@ -330,7 +447,7 @@ def main():
                   file=sys.stderr)
     rows.sort(key=lambda r: r['file'])
     cmdline = ' '.join(['bench/corpus.py'] + sys.argv[1:])
-    md = report(rows, projects, cmdline)
+    md = report(rows, projects, cmdline, args.slow, args.remarks)
     md += '\nWall time: %.0f s, %d jobs.\n' % (time.time() - t0, args.jobs)
     if args.out:
         with open(args.out, 'w') as f:
