@@ -43,6 +43,18 @@ static cl::OptionCategory Category("bankcheck options");
 static cl::list<std::string> Inputs(cl::Positional, cl::desc("<file>..."), cl::cat(Category));
 static cl::opt<std::string> BuildPath("p", cl::desc("Directory holding compile_commands.json"),
                                       cl::value_desc("build-dir"), cl::cat(Category));
+static cl::opt<std::string> Widths(
+    "widths",
+    cl::desc("Access widths: 'auto' (default: where a conflict could change, the widths nvcc's -O3 PTX "
+             "gives, when nvcc is found), 'source' (as written), 'nvcc' (always ask nvcc)"),
+    cl::init("auto"), cl::cat(Category));
+static cl::opt<std::string> NvccPath("nvcc", cl::desc("nvcc to compile with for --widths (default: the "
+                                                      "toolkit's bin/nvcc, then nvcc on PATH)"),
+                                     cl::value_desc("path"), cl::cat(Category));
+static cl::opt<std::string> PtxFile("ptx", cl::desc("Take the merged widths from this PTX file (written by "
+                                                    "nvcc -ptx -O3 -lineinfo for the input file) instead of "
+                                                    "running nvcc"),
+                                    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string> CudaPath("cuda-path",
                                      cl::desc("CUDA toolkit to parse with (default: $CUDA_PATH, "
                                               "/usr/local/cuda, else the built-in headers)"),
@@ -177,6 +189,13 @@ int main(int argc, const char **argv) {
   Opts.ExtraArgs = Extra;
   Opts.HaveExtraArgs = HaveExtra;
   Opts.CudaPath = CudaPath;
+  if (Widths != "auto" && Widths != "source" && Widths != "nvcc") {
+    errs() << "bankcheck: error: --widths must be auto, source or nvcc\n";
+    return 2;
+  }
+  Opts.Widths = Widths;
+  Opts.Nvcc = NvccPath;
+  Opts.Ptx = PtxFile;
   Opts.NoToolkit = NoToolkit;
   Opts.PrintCommands = PrintCommands;
   Opts.Jobs = Jobs;

@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Frontend/Analysis.h"
+#include "Frontend/CompiledWidths.h"
 #include "Frontend/FindingBuilder.h"
 #include "Frontend/KernelWalker.h"
 #include "Frontend/LaunchConfigs.h"
@@ -10,6 +11,8 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 namespace bankcheck::frontend {
 
@@ -37,6 +40,69 @@ public:
   std::vector<const FunctionDecl *> Kernels;
   std::vector<const FunctionDecl *> Patterns;
 };
+} // namespace
+
+namespace {
+/// Where a finding could change if the compiler merged accesses, the
+/// compiler's PTX decides the widths: the walks are merged as it issues them
+/// and the findings made again.
+void applyCompiled(std::vector<WalkRecord> &Walks, const AnalysisOptions &Opts, ASTContext &Ctx, TUResult &Out) {
+  if (Opts.Widths == "source" || Walks.empty())
+    return;
+  bool Needed = Opts.Widths == "nvcc" || !Opts.RecordedPtx.empty();
+  for (const report::Finding &F : Out.Findings)
+    Needed |= mayMerge(F);
+  if (!Needed)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  CompiledPtx Ptx;
+  std::string Error;
+  if (!Opts.RecordedPtx.empty()) {
+    auto Buf = llvm::MemoryBuffer::getFile(Opts.RecordedPtx);
+    if (!Buf) {
+      Out.Remarks.push_back({report::FileLoc(), "cannot read the PTX file '" + Opts.RecordedPtx +
+                                                    "': accesses are judged at their source widths"});
+      return;
+    }
+    Ptx.Module = ptx::readPtxModule((*Buf)->getBuffer());
+    Ptx.From = "the PTX in " + llvm::sys::path::filename(Opts.RecordedPtx).str();
+    Ptx.MatchByName = true;
+  } else if (Opts.Nvcc.empty()) {
+    if (Opts.Widths == "nvcc")
+      Out.Remarks.push_back({report::FileLoc(), "--widths=nvcc: no nvcc found (--nvcc, --cuda-path); "
+                                                "accesses are judged at their source widths"});
+    return;
+  } else if (!compileToPtx(Opts.Nvcc, Opts.File, Opts.NvccArgs, Ptx, Error)) {
+    Out.Remarks.push_back({toFileLoc(SM.getLocForStartOfFile(SM.getMainFileID()), SM),
+                           Error + "; accesses are judged at their source widths"});
+    return;
+  } else {
+    Ptx.From = "nvcc -O3 PTX";
+  }
+  unsigned Merged = 0;
+  for (WalkRecord &W : Walks)
+    Merged += applyCompiledWidths(W.Walk, *W.Kernel, Ptx, Ctx);
+  bool Any = false;
+  for (const WalkRecord &W : Walks)
+    for (const AccessSite &S : W.Walk.Sites)
+      Any |= !S.CompiledNote.empty();
+  if (!Any && !Merged)
+    return;
+  // The findings again, from the merged walks (remarks and coverage stay).
+  Out.Findings.clear();
+  for (WalkRecord &W : Walks) {
+    W.FindingOfSite.clear();
+    for (const AccessSite &Site : W.Walk.Sites) {
+      W.FindingOfSite.push_back(Out.Findings.size());
+      report::Finding F = buildFinding(*W.Kernel, W.Config, Site, W.Walk, Ctx);
+      if (!Site.CompiledNote.empty()) {
+        F.WidthFrom = Site.CompiledFrom;
+        F.Notes.insert(F.Notes.begin() + std::min<std::size_t>(1, F.Notes.size()), {F.Loc, Site.CompiledNote});
+      }
+      Out.Findings.push_back(std::move(F));
+    }
+  }
+}
 } // namespace
 
 bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResult &Out,
@@ -94,6 +160,7 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
       Mine.push_back(&Walks[I].Walk);
     Out.Coverage += coverageOf(*K, Mine, Ctx, Out.Remarks);
   }
+  applyCompiled(Walks, Opts, Ctx, Out);
   addPaddingFixes(Walks, Out.Findings, Ctx);
   return true;
 }

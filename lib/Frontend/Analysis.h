@@ -24,6 +24,13 @@ namespace bankcheck::frontend {
 struct AnalysisOptions {
   std::optional<bank::BlockShape> BlockDim; ///< --block-dim
   Config FileConfig;                        ///< the .bankcheck.yaml of the file
+  /// Compiled widths (CompiledWidths.h): "auto" (nvcc's PTX when a finding
+  /// could change and nvcc is there), "source", or "nvcc" (always).
+  std::string Widths = "auto";
+  std::string Nvcc;                   ///< nvcc to run; empty: none found
+  std::vector<std::string> NvccArgs;  ///< -I, -D, -std, -arch of the file's command
+  std::string File;                   ///< the main file, for nvcc
+  std::string RecordedPtx;            ///< --ptx: this PTX instead of running nvcc
 };
 
 struct TUResult {

@@ -17,6 +17,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/Program.h"
 #include "Frontend/CompatFileSystem.h"
 #include <algorithm>
 #include "clang/Basic/DiagnosticSema.h"
@@ -200,6 +201,31 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> headerFileSystem() {
   return Overlay;
 }
 
+/// The arguments of a device-only Clang command that nvcc takes as they are
+/// (-I, -D, -U, -isystem, -include, -std), and the GPU architecture.
+std::vector<std::string> nvccArgsOf(const std::vector<tooling::CompileCommand> &Cmds) {
+  std::vector<std::string> Out;
+  if (Cmds.empty())
+    return Out;
+  const std::vector<std::string> &C = Cmds.front().CommandLine;
+  auto Ours = [](StringRef A) { return A.contains("__bankcheck_builtin__") || A.starts_with("bankcheck_"); };
+  for (std::size_t I = 0; I < C.size(); ++I) {
+    StringRef A = C[I];
+    bool Separate = (A == "-I" || A == "-D" || A == "-U" || A == "-isystem" || A == "-include") && I + 1 < C.size();
+    if (Separate) {
+      if (!Ours(C[I + 1]))
+        Out.insert(Out.end(), {C[I], C[I + 1]});
+      ++I;
+    } else if ((A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") || A.starts_with("-std=")) &&
+               !Ours(A)) {
+      Out.push_back(C[I]);
+    } else if (A.consume_front("--cuda-gpu-arch=")) {
+      Out.push_back("-arch=" + A.str());
+    }
+  }
+  return Out;
+}
+
 bool isCudaFile(StringRef Path) {
   StringRef Ext = llvm::sys::path::extension(Path);
   return Ext == ".cu" || Ext == ".cuh";
@@ -255,6 +281,22 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
   DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, DbNotes); // for --print-clang-command
   AnalysisOptions AOpts;
   AOpts.BlockDim = Opts.BlockDim;
+  AOpts.Widths = Opts.Widths;
+  AOpts.RecordedPtx = Opts.Ptx;
+  if (Opts.Widths != "source" && Opts.Ptx.empty()) {
+    // The device compiler whose PTX decides merged widths: --nvcc, the
+    // toolkit's, or nvcc on PATH.
+    if (!Opts.Nvcc.empty()) {
+      AOpts.Nvcc = Opts.Nvcc;
+    } else {
+      llvm::SmallString<256> N(Toolkit);
+      llvm::sys::path::append(N, "bin", "nvcc");
+      if (!Toolkit.empty() && llvm::sys::fs::can_execute(N))
+        AOpts.Nvcc = std::string(N);
+      else if (auto P = llvm::sys::findProgramByName("nvcc"))
+        AOpts.Nvcc = *P;
+    }
+  }
 
   if (Opts.PrintCommands) {
     for (const std::string &File : Files)
@@ -287,6 +329,9 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       return;
     }
     AnalysisOptions FileOpts = AOpts;
+    FileOpts.File = File;
+    if (!FileOpts.Nvcc.empty())
+      FileOpts.NvccArgs = nvccArgsOf(Db.getCompileCommands(File));
     std::string ConfigError;
     if (!configForFile(File, FileOpts.FileConfig, ConfigError)) {
       Out.Status.Ok = false;

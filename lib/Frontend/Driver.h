@@ -26,6 +26,9 @@ struct DriverOptions {
   std::vector<std::string> ExtraArgs; ///< after `--`
   bool HaveExtraArgs = false;
   std::string CudaPath;               ///< --cuda-path; empty: CUDA_PATH, /usr/local/cuda
+  std::string Widths = "auto";        ///< --widths: auto, source, nvcc (CompiledWidths.h)
+  std::string Nvcc;                   ///< --nvcc; empty: <toolkit>/bin/nvcc, then nvcc on PATH
+  std::string Ptx;                    ///< --ptx: recorded PTX of the (single) input file
   bool NoToolkit = false;             ///< --no-cuda-toolkit: always use the built-in headers
   std::optional<bank::BlockShape> BlockDim;
   bool Verbose = false;

@@ -59,6 +59,9 @@ struct AccessSite {
   std::vector<bank::AccessInstance> Instances;
   std::map<std::string, std::size_t> InstanceIndex; ///< dedup key -> index
   std::string Unmodelled; ///< non-empty: the access cannot be analysed, why
+  /// Set when the compiler's PTX merged this access with others into a wider
+  /// one (CompiledWidths.cpp): the note, and which compiler decided.
+  std::string CompiledNote, CompiledFrom;
   /// 1-D arrays indexed `s[row * W + col]` with a named constant W: where W is
   /// spelled in this access's index (every use, for the fix-it); empty when
   /// the access is not of that form.

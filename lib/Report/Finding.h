@@ -67,6 +67,9 @@ struct Finding {
   /// The instruction form (docs/bank-model.md): LDS, STS, ATOMS, ATOMS.CAS,
   /// ATOMS.POPC.INC, ATOMS.CAST.SPIN (a CAS loop), LDSM.x1..x4, STSM.x1..x4, LDGSTS.
   std::string Instruction = "LDS";
+  /// Empty: judged at the width the source gives; else what decided the
+  /// width (the compiler's PTX that merged it with other accesses).
+  std::string WidthFrom;
   /// Which instruction of its statement (an asm template with several shared
   /// instructions, a wmma load issued as several): 0 for the first.
   unsigned Part = 0;

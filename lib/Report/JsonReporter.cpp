@@ -36,6 +36,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     O["kind"] = F.Kind;
     O["access_bytes"] = F.AccessBytes;
     O["instruction"] = F.Instruction;
+    O["widths"] = F.WidthFrom.empty() ? "source" : F.WidthFrom;
     if (F.ProfileLoc.valid()) {
       O["profile_file"] = F.ProfileLoc.Path;
       O["profile_line"] = F.ProfileLoc.Line;

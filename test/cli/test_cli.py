@@ -246,3 +246,41 @@ class CompileDatabase(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class CompiledWidths(unittest.TestCase):
+    """--ptx gives the compiler's merges; --widths=source the accesses as written."""
+    SRC = os.path.join(HERE, "..", "golden", "bankcheck-bank-conflict", "compiled-widths.cu")
+    PTX = os.path.join(HERE, "..", "golden", "inputs", "compiled-widths.ptx")
+
+    def accesses(self, *args):
+        _, out, _ = run("--format=json", "--no-cuda-toolkit", *args, self.SRC)
+        return {(a["line"], a["column"], a["kind"]): a for a in json.loads(out)["accesses"]}
+
+    def test_source_widths_judge_each_access_as_written(self):
+        a = self.accesses("--widths=source")
+        self.assertEqual(len(a), 10)
+        self.assertEqual((a[(20, 13, "load")]["status"], a[(20, 13, "load")]["wavefronts_worst"]), ("conflict", 2))
+        self.assertEqual((a[(23, 10, "load")]["status"], a[(23, 10, "load")]["wavefronts_worst"]), ("conflict", 4))
+        self.assertTrue(all(x["widths"] == "source" for x in a.values()))
+
+    def test_the_ptx_merges_adjacent_accesses_into_the_vector_it_issues(self):
+        a = self.accesses("--ptx=" + self.PTX)
+        self.assertEqual(len(a), 7)  # s[2*t + 1] and m[t][1] are covered by the merged accesses
+        pair = a[(20, 13, "load")]
+        self.assertEqual((pair["status"], pair["access_bytes"], pair["widths"]),
+                         ("clean", 8, "the PTX in compiled-widths.ptx"))
+        self.assertIn("it also covers the accesses of this line at column 24",
+                      " ".join(n["message"] for n in pair["notes"]))
+        self.assertEqual((a[(23, 10, "load")]["status"], a[(23, 10, "load")]["access_bytes"]), ("clean", 16))
+        col = a[(34, 12, "load")]
+        self.assertEqual((col["status"], col["wavefronts_worst"], col["access_bytes"]), ("conflict", 32, 8))
+
+    def test_an_unreadable_ptx_file_is_a_remark_and_source_widths(self):
+        _, out, err = run("--no-cuda-toolkit", "--ptx=/nonexistent.ptx", self.SRC)
+        self.assertIn("cannot read the PTX file '/nonexistent.ptx'", out + err)
+        self.assertIn("2-way bank conflict", out)
+
+    def test_a_bad_widths_value_is_a_usage_error(self):
+        rc, _, _ = run("--widths=maybe", self.SRC)
+        self.assertEqual(rc, 2)

@@ -10,7 +10,8 @@ In the spirit of LLVM's check_clang_tidy.py:
    `//`, so line and column numbers stay the same and the expectations cannot
    match themselves.
 2. bankcheck runs on the copy with `--color-output=never --no-cuda-toolkit
-   --quiet`, the file's own `// RUN-ARGS: ...` line (if any) and the extra args;
+   --quiet`, the file's own `// RUN-ARGS: ...` line (if any; `%S` is the folder
+   of the original file) and the extra args;
    a file with a `// ALSO-WITH-TOOLKIT` line is run and checked (steps 3 to 5)
    a second time with the CUDA toolkit's headers instead of the built-in ones
    (`--cuda-path=$BANKCHECK_TEST_CUDA_PATH`, default /usr/local/cuda), when
@@ -88,7 +89,12 @@ def main(argv):
 
     args = []
     for m in RUN_ARGS.finditer(text):
-        args += shlex.split(m.group(1))
+        # %S: the folder of the original file (recorded inputs kept beside it)
+        args += [a.replace("%S", os.path.dirname(source)) for a in shlex.split(m.group(1))]
+    # Source widths unless the file asks for compiled ones: the verdicts must
+    # not depend on whether nvcc is installed where the test runs.
+    if not any(a.startswith("--widths") or a.startswith("--ptx") for a in args):
+        args.append("--widths=source")
     # The built-in headers always; the toolkit's too for `// ALSO-WITH-TOOLKIT`
     # files, when one is installed.
     modes = [["--no-cuda-toolkit"]]
