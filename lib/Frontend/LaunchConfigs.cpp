@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Frontend/LaunchConfigs.h"
+#include "Frontend/WalkerState.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -37,10 +38,49 @@ std::optional<bank::BlockShape> parseBlockDim(llvm::StringRef Text, std::string 
 
 namespace {
 
-std::optional<std::int64_t> constantInt(const clang::Expr *E, ASTContext &Ctx) {
+/// True when the local VD keeps the value of its initialiser: nothing in its
+/// function assigns it or a member of it, takes its address or binds a
+/// non-const reference to it (`dim3 b; b.x = 16;` is not its initialiser).
+bool keepsInit(const VarDecl *VD) {
+  if (!VD->hasInit() || !VD->hasLocalStorage())
+    return false;
+  const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!F || !F->getBody())
+    return false;
+  // (Launches are few: the function is scanned for each variable asked about.)
+  return !assignedVars(F->getBody()).count(VD) && !escapingObjects(F->getBody()).count(VD);
+}
+
+/// An integer the host code computes from constants and from locals that
+/// keep their initialisers (`int block = 16; dim3 b(block, block / 2);`).
+std::optional<std::int64_t> constantInt(const clang::Expr *E, ASTContext &Ctx, unsigned Depth = 0) {
+  if (!E || Depth > 16 || E->isValueDependent())
+    return std::nullopt;
   clang::Expr::EvalResult R;
-  if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx) && R.Val.isInt())
+  if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt())
     return R.Val.getInt().getExtValue();
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->getType()->isIntegralOrEnumerationType() &&
+                                                            keepsInit(VD))
+      return constantInt(VD->getInit(), Ctx, Depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    auto L = constantInt(B->getLHS(), Ctx, Depth + 1), Rv = constantInt(B->getRHS(), Ctx, Depth + 1);
+    if (!L || !Rv)
+      return std::nullopt;
+    switch (B->getOpcode()) {
+    case BO_Add: return *L + *Rv;
+    case BO_Sub: return *L - *Rv;
+    case BO_Mul: return *L * *Rv;
+    case BO_Div: return *Rv ? std::optional<std::int64_t>(*L / *Rv) : std::nullopt;
+    case BO_Rem: return *Rv ? std::optional<std::int64_t>(*L % *Rv) : std::nullopt;
+    case BO_Shl: return *Rv >= 0 && *Rv < 32 ? std::optional<std::int64_t>(*L << *Rv) : std::nullopt;
+    case BO_Shr: return *Rv >= 0 && *Rv < 63 ? std::optional<std::int64_t>(*L >> *Rv) : std::nullopt;
+    default: return std::nullopt;
+    }
+  }
   return std::nullopt;
 }
 
@@ -80,7 +120,7 @@ std::optional<bank::BlockShape> evalDim3(const clang::Expr *E, ASTContext &Ctx, 
   }
   if (const auto *DR = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-      if (VD->hasInit() && (VD->hasLocalStorage() || VD->getType().isConstQualified()))
+      if (VD->hasInit() && (keepsInit(VD) || (!VD->hasLocalStorage() && VD->getType().isConstQualified())))
         return evalDim3(VD->getInit(), Ctx, Depth + 1);
   return std::nullopt;
 }

@@ -28,7 +28,10 @@ def inputs():
     files = sorted(glob.glob(os.path.join(ROOT, "examples", "*.cu")))
     files += sorted(f for f in glob.glob(os.path.join(ROOT, "test", "golden", "*", "*.cu"))
                     if not os.path.basename(f).startswith("xfail-"))
-    return files
+    # BANKCHECK_FIX_SAMPLE=N: every N-th file only (the sanitizer build, where
+    # each run is several times slower; the plain build runs them all).
+    step = int(os.environ.get("BANKCHECK_FIX_SAMPLE", "1") or "1")
+    return files[::max(step, 1)]
 
 
 def compiles(path):
@@ -88,7 +91,7 @@ class FixAll(unittest.TestCase):
                                             "%s:%d still conflicts after padding" % (name, a["line"]))
                 with open(dst, "rb") as f:
                     self.assertEqual(f.read(), once, name + ": a second --fix changed the file")
-            self.assertGreater(fixed_any, 3)
+            self.assertGreater(fixed_any, 3 if len(inputs()) > 20 else 0)
         finally:
             shutil.rmtree(tmp)
 
