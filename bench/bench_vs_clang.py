@@ -48,6 +48,9 @@ def main():
     ap.add_argument("--clang", default="/usr/lib/llvm-19/bin/clang++")
     ap.add_argument("--mode", choices=["toolkit", "builtin"], default="toolkit")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--widths", choices=["source", "auto", "nvcc"], default="source",
+                    help="bankcheck's --widths (default source: the ratio is the analysis without nvcc; "
+                         "auto/nvcc add nvcc's compile for files with findings)")
     ap.add_argument("--out")
     ap.add_argument("paths", nargs="*")
     a = ap.parse_args()
@@ -55,6 +58,7 @@ def main():
                         os.path.join(ROOT, "test/golden/bankcheck-bank-conflict")]
     files = inputs(paths)
     extra = ["--no-cuda-toolkit"] if a.mode == "builtin" else []
+    widths = ["--widths=" + a.widths]
 
     tmp = tempfile.mkdtemp()
     try:
@@ -72,7 +76,7 @@ def main():
                 continue
             args = [x.replace(BUILTIN_DIR, inc).replace(COMPAT_DIR, compat) for x in line.split(" ")]
             clang_cmd = [a.clang] + args[1:]
-            bc_cmd = [a.bankcheck, "--quiet", "--format=json", *extra, f]
+            bc_cmd = [a.bankcheck, "--quiet", "--format=json", *widths, *extra, f]
             tc, tb = [], []
             ok = True
             for _ in range(a.repeat):

@@ -28,10 +28,15 @@ private:
 
 class CompatFS : public llvm::vfs::ProxyFileSystem {
 public:
-  CompatFS(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::shared_ptr<CompatLog> Log)
-      : ProxyFileSystem(std::move(Base)), Log(std::move(Log)) {}
+  CompatFS(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::shared_ptr<CompatLog> Log,
+           std::vector<std::string> Skip)
+      : ProxyFileSystem(std::move(Base)), Log(std::move(Log)), Skip(std::move(Skip)) {}
 
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine &Path) override {
+    std::string P = Path.str();
+    for (const std::string &S : Skip)
+      if (!S.empty() && llvm::StringRef(P).starts_with(S))
+        return ProxyFileSystem::openFileForRead(Path);
     auto F = ProxyFileSystem::openFileForRead(Path);
     if (!F)
       return F;
@@ -42,8 +47,8 @@ public:
     std::string Text = (*Buf)->getBuffer().str();
     std::string Original = Text;
     std::vector<CompatEdit> Edits = rewriteForClang(Text);
-    if (Edits.empty() || Text.size() != Original.size())
-      return ProxyFileSystem::openFileForRead(Path);
+    if (Edits.empty() || Text.size() != Original.size()) // served from what was read, not read again
+      return std::unique_ptr<llvm::vfs::File>(std::make_unique<RewrittenFile>(*St, std::move(Original)));
     {
       std::lock_guard<std::mutex> G(Log->Lock);
       for (const CompatEdit &E : Edits) {
@@ -62,12 +67,14 @@ public:
 
 private:
   std::shared_ptr<CompatLog> Log;
+  std::vector<std::string> Skip;
 };
 } // namespace
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-nvccCompatFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::shared_ptr<CompatLog> Log) {
-  return llvm::makeIntrusiveRefCnt<CompatFS>(std::move(Base), std::move(Log));
+nvccCompatFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::shared_ptr<CompatLog> Log,
+                     std::vector<std::string> Skip) {
+  return llvm::makeIntrusiveRefCnt<CompatFS>(std::move(Base), std::move(Log), std::move(Skip));
 }
 
 } // namespace bankcheck::frontend

@@ -25,8 +25,12 @@ struct CompatLog {
   std::vector<report::Note> Edits;
 };
 
+/// Files under one of Skip (the toolkit's and Clang's headers) are served as
+/// they are: they are read by Clang as its own, and rewriting them would only
+/// cost time.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-nvccCompatFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::shared_ptr<CompatLog> Log);
+nvccCompatFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::shared_ptr<CompatLog> Log,
+                     std::vector<std::string> Skip = {});
 
 } // namespace bankcheck::frontend
 

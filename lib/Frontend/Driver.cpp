@@ -277,6 +277,15 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     Result.ToolkitUsed = "built-in headers";
   }
 
+  // Header trees read as they are (CompatFileSystem.h).
+  std::vector<std::string> SystemDirs = {BANKCHECK_CLANG_RESOURCE_DIR "/", "/usr/include/", "/usr/lib/",
+                                         std::string(BuiltinDir) + "/", std::string(CompatDir) + "/"};
+  if (!Toolkit.empty()) {
+    SystemDirs.push_back(Toolkit + "/");
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::real_path(Toolkit, Real))
+      SystemDirs.push_back(std::string(Real) + "/");
+  }
   std::vector<std::string> DbNotes;
   DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, DbNotes); // for --print-clang-command
   AnalysisOptions AOpts;
@@ -342,7 +351,7 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     ErrorCollector Diags;
     auto Compat = std::make_shared<CompatLog>();
     tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(),
-                            nvccCompatFileSystem(headerFileSystem(), Compat));
+                            nvccCompatFileSystem(headerFileSystem(), Compat, SystemDirs));
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
     ActionFactory Factory(FileOpts, Out.TU, Diags);

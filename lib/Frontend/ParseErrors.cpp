@@ -70,6 +70,11 @@ const FunctionDecl *sourceOf(const FunctionDecl *FD) {
 } // namespace
 
 bool ErrorScope::init(ASTContext &Ctx, const std::vector<ParseError> &Errors, std::string &Global) {
+  bool Any = false;
+  for (const ParseError &E : Errors)
+    Any |= !E.Tolerated;
+  if (!Any)
+    return true; // nothing to place: no traversal of the translation unit
   const SourceManager &SM = Ctx.getSourceManager();
   BodyCollector B;
   B.TraverseDecl(Ctx.getTranslationUnitDecl());
