@@ -50,30 +50,41 @@ std::vector<bool> codeMask(const std::string &T) {
   return Code;
 }
 
-/// The end (one past) of the parenthesised group starting at Open, or npos.
-std::size_t matchParen(const std::string &T, const std::vector<bool> &Code, std::size_t Open) {
-  int Depth = 0;
+/// Calls F(I, C) for each code character of [Begin, End) outside string and
+/// character literals (the opening quote is passed, its contents are not);
+/// stops where F returns false. Returns where it stopped (End: the end).
+template <typename Fn>
+std::size_t forEachCode(const std::string &T, const std::vector<bool> &Code, std::size_t Begin, std::size_t End,
+                        Fn F) {
   bool InLiteral = false;
   char Quote = 0;
-  for (std::size_t I = Open; I < T.size(); ++I) {
+  for (std::size_t I = Begin; I < End; ++I) {
     if (!Code[I])
       continue;
     char C = T[I];
     if (InLiteral) {
-      if (C == Quote)
-        InLiteral = false;
+      InLiteral = C != Quote;
       continue;
     }
     if (C == '"' || C == '\'') {
       InLiteral = true;
       Quote = C;
-    } else if (C == '(') {
-      ++Depth;
-    } else if (C == ')' && --Depth == 0) {
-      return I + 1;
     }
+    if (!F(I, C))
+      return I;
   }
-  return std::string::npos;
+  return End;
+}
+
+/// The end (one past) of the parenthesised group starting at Open, or npos.
+std::size_t matchParen(const std::string &T, const std::vector<bool> &Code, std::size_t Open) {
+  int Depth = 0;
+  std::size_t At = forEachCode(T, Code, Open, T.size(), [&](std::size_t, char C) {
+    if (C == '(')
+      ++Depth;
+    return !(C == ')' && --Depth == 0);
+  });
+  return At == T.size() ? std::string::npos : At + 1;
 }
 
 const std::set<std::string> DeclPrefix = {"extern", "static", "const", "volatile", "__shared__",
@@ -116,22 +127,7 @@ bool moveAlignas(std::string &T, const std::vector<bool> &Code, std::size_t A, s
 void commaOperands(std::string &T, const std::vector<bool> &Code, std::size_t Open, std::size_t End,
                    std::vector<CompatEdit> &Out) {
   int Depth = 0, Section = 0;
-  bool InLiteral = false;
-  char Quote = 0;
-  for (std::size_t I = Open; I < End; ++I) {
-    if (!Code[I])
-      continue;
-    char C = T[I];
-    if (InLiteral) {
-      if (C == Quote)
-        InLiteral = false;
-      continue;
-    }
-    if (C == '"' || C == '\'') {
-      InLiteral = true;
-      Quote = C;
-      continue;
-    }
+  forEachCode(T, Code, Open, End, [&](std::size_t I, char C) {
     if (C == '(') {
       ++Depth;
     } else if (C == ')') {
@@ -148,12 +144,10 @@ void commaOperands(std::string &T, const std::vector<bool> &Code, std::size_t Op
         }
       }
     } else if (C == ':' && Depth == 1) {
-      if (I + 1 < End && T[I + 1] == ':' && Section == 0) {
-        // '::' right after the template: outputs are empty
-      }
       ++Section;
     }
-  }
+    return true;
+  });
 }
 } // namespace
 
