@@ -71,3 +71,28 @@ __global__ void members(float *out) {
 }
 
 void run(float *out) { members<<<1, 32>>>(out); }
+
+// The clean variants: a functor reading along a row, and a member function of
+// a shared object walking its array by the lane.
+struct RowRead {
+  const float (*t)[32];
+  int r;
+  __device__ float operator()(int c) const { return t[r][c]; }
+  // a row: clean
+};
+
+struct Ring {
+  int slots[64];
+  __device__ int &slot(int lane) { return slots[lane + 32]; }
+};
+
+__global__ void membersClean(float *out) {
+  __shared__ float s[32][32];
+  __shared__ Ring ring;
+  int tx = threadIdx.x;
+  RowRead f{s, 5};
+  ring.slot(tx) = tx;
+  out[tx] = f(tx) + ring.slot(31 - tx);
+}
+
+void runClean(float *out) { membersClean<<<1, 32>>>(out); }
