@@ -157,7 +157,8 @@ int main(int argc, const char **argv) {
   // sets the options that apply to the whole run; the command line wins.
   frontend::Config RunConfig;
   {
-    std::string Where = Inputs.empty() ? std::string("./.") : std::string(Inputs.front());
+    // Without inputs (-p build): as for a file in the current directory.
+    std::string Where = Inputs.empty() ? std::string("./.bankcheck.yaml") : std::string(Inputs.front());
     std::string Err;
     if (!frontend::configForFile(Where, RunConfig, Err)) {
       errs() << Err << "\n";

@@ -114,9 +114,28 @@ def join_profile(report, records, line_slack=LINE_SLACK):
             row["note"] = (row["note"] + "; " if row["note"] else "") + \
                 f"ncu attributes it to line {', '.join(map(str, moved))}"
         rows.append(row)
+    # A line with instructions and no access may be a call of a helper whose
+    # access bankcheck reports at the helper's own line (the profiler put the
+    # inlined instructions at the call): the accesses listing it in
+    # call_sites. Their status covers every call of the helper, so a clean
+    # line there is not called a false alarm.
     for j, g in enumerate(hw):
-        if j not in claimed:
+        if j in claimed:
+            continue
+        via = [a for a in report.get("accesses", []) if access_kind(a) == g[2] and
+               any(cs.get("line") == g[1] and paths_match(cs.get("file"), g[0]) for cs in a.get("call_sites", []))]
+        if not via:
             rows.append(profile_row(g[0], g[1], g[2], [], g[3]))
+            continue
+        row = profile_row(g[0], g[1], g[2], via, g[3])
+        if row["verdict"] == "false-alarm":
+            row["verdict"] = "unknown"
+            row["note"] = (row["note"] + "; " if row["note"] else "") + \
+                "bankcheck's access covers every call of the helper, this call is not judged alone"
+        where = sorted({f"{a.get('file')}:{a.get('line')}" for a in via})
+        row["note"] = (row["note"] + "; " if row["note"] else "") + \
+            f"inlined here: bankcheck reports it at {', '.join(where)}"
+        rows.append(row)
     rows.sort(key=lambda r: (str(r["file"]), r["line"] or 0, r["kind"] or ""))
     return rows
 

@@ -48,6 +48,12 @@ void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Ki
 }
 
 void Walker::addInstance(AccessSite &S, const SharedRef &L) {
+  for (const clang::Expr *C : CallSites)
+    if (C) {
+      report::FileLoc F = toFileLoc(Ctx.getSourceManager().getExpansionLoc(C->getBeginLoc()), Ctx.getSourceManager());
+      if (F.valid())
+        S.CallLines.insert({F.Path, F.Line});
+    }
   if (!L.Assumption.empty() &&
       std::find(S.Assumptions.begin(), S.Assumptions.end(), L.Assumption) == S.Assumptions.end())
     S.Assumptions.push_back(L.Assumption);

@@ -148,6 +148,7 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
     WithGoto.insert(FD);
   Result.Walked.insert(FD);
   CallStack.push_back(FD);
+  CallSites.push_back(C);
   Returns.emplace_back();
   std::size_t GuardDepth = Guards.size();
   ReturnGuardBase.push_back(GuardDepth);
@@ -157,6 +158,7 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
   std::vector<std::pair<Expr, Value>> Rets = std::move(Returns.back());
   Returns.pop_back();
   CallStack.pop_back();
+  CallSites.pop_back();
   // Restore the caller's locals; a helper cannot assign them except through
   // pointers, which the analysis does not follow into locals. A member
   // function or a lambda can (through `this` and by-reference captures):

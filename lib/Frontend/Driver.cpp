@@ -196,7 +196,11 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> headerFileSystem() {
   for (const BuiltinHeader &H : toolkitCompatHeaders())
     Memory->addFile(std::string(CompatDir) + "/" + H.Name, 0,
                     llvm::MemoryBuffer::getMemBuffer(H.Contents, H.Name));
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  // A physical file system of its own: ClangTool sets the working directory
+  // of each compile command on it, and on the process-wide real file system
+  // that would be a chdir() racing the other files' threads (-j).
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem().release()));
   Overlay->pushOverlay(Memory);
   return Overlay;
 }

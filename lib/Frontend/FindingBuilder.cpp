@@ -120,6 +120,12 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
   F.Instruction = std::string(bank::rule(Site.Form.value_or(bank::Form::LDS)).Name);
   F.Part = Site.Part;
   F.ProfileLoc = Site.ProfileLoc;
+  for (const auto &[Path, Line] : Site.CallLines) {
+    report::FileLoc L;
+    L.Path = Path;
+    L.Line = Line;
+    F.CallSites.push_back(L);
+  }
   if (Config.Shape)
     F.BlockDim = std::array<unsigned, 3>{Config.Shape->X, Config.Shape->Y, Config.Shape->Z};
   F.BlockDimSource = Config.Source;

@@ -62,6 +62,9 @@ struct AccessSite {
   /// Set when the compiler's PTX merged this access with others into a wider
   /// one (CompiledWidths.cpp): the note, and which compiler decided.
   std::string CompiledNote, CompiledFrom;
+  /// The lines of the calls through which the walk reached this access (an
+  /// inlined helper's), outermost and innermost alike.
+  std::set<std::pair<std::string, unsigned>> CallLines;
   /// 1-D arrays indexed `s[row * W + col]` with a named constant W: where W is
   /// spelled in this access's index (every use, for the fix-it); empty when
   /// the access is not of that form.

@@ -221,6 +221,7 @@ bool Walker::constructorBody(const CXXConstructorDecl *CD, ObjectValue &O) {
   ThisStack.push_back(std::move(This));
   Result.Walked.insert(CD);
   CallStack.push_back(CD);
+  CallSites.push_back(nullptr);
   Returns.emplace_back();
   ReturnGuardBase.push_back(Guards.size());
   std::size_t GuardDepth = Guards.size();
@@ -229,6 +230,7 @@ bool Walker::constructorBody(const CXXConstructorDecl *CD, ObjectValue &O) {
   ReturnGuardBase.pop_back();
   Returns.pop_back();
   CallStack.pop_back();
+  CallSites.pop_back();
   Value Root = ThisStack.back().Local->Root;
   ThisStack.pop_back();
   if (Root.K != Value::Obj)

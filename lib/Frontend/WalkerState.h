@@ -362,6 +362,9 @@ public:
   std::vector<std::string> Labels;
   std::map<std::pair<const clang::Expr *, std::string>, std::size_t> SiteIndex;
   std::vector<const clang::FunctionDecl *> CallStack;
+  /// The call of each CallStack entry (null for a constructor's body): the
+  /// lines a profiler may attribute an inlined helper's instructions to.
+  std::vector<const clang::Expr *> CallSites;
   /// Values of `return` statements of the helpers being inlined, each with
   /// the condition under which it is reached (the guards inside the helper).
   std::vector<std::vector<std::pair<symbolic::Expr, Value>>> Returns;

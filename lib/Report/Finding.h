@@ -70,6 +70,9 @@ struct Finding {
   /// Empty: judged at the width the source gives; else what decided the
   /// width (the compiler's PTX that merged it with other accesses).
   std::string WidthFrom;
+  /// The lines of the calls through which this access was reached (it is in
+  /// a helper walked at them): a profiler may put its instructions there.
+  std::vector<FileLoc> CallSites;
   /// Which instruction of its statement (an asm template with several shared
   /// instructions, a wmma load issued as several): 0 for the first.
   unsigned Part = 0;

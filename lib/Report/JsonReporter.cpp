@@ -37,6 +37,12 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     O["access_bytes"] = F.AccessBytes;
     O["instruction"] = F.Instruction;
     O["widths"] = F.WidthFrom.empty() ? "source" : F.WidthFrom;
+    if (!F.CallSites.empty()) {
+      llvm::json::Array CS;
+      for (const FileLoc &L : F.CallSites)
+        CS.push_back(llvm::json::Object{{"file", L.Path}, {"line", L.Line}});
+      O["call_sites"] = std::move(CS);
+    }
     if (F.ProfileLoc.valid()) {
       O["profile_file"] = F.ProfileLoc.Path;
       O["profile_line"] = F.ProfileLoc.Line;

@@ -244,10 +244,6 @@ class CompileDatabase(unittest.TestCase):
             shutil.rmtree(d)
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class CompiledWidths(unittest.TestCase):
     """--ptx gives the compiler's merges; --widths=source the accesses as written."""
     SRC = os.path.join(HERE, "..", "golden", "bankcheck-bank-conflict", "compiled-widths.cu")
@@ -284,3 +280,46 @@ class CompiledWidths(unittest.TestCase):
     def test_a_bad_widths_value_is_a_usage_error(self):
         rc, _, _ = run("--widths=maybe", self.SRC)
         self.assertEqual(rc, 2)
+
+
+class ProjectRuns(unittest.TestCase):
+    """-p with several files and jobs, and the configuration of the current directory."""
+
+    def test_relative_files_of_a_database_with_other_directories_survive_parallel_jobs(self):
+        d = tempfile.mkdtemp()
+        try:
+            names = []
+            for i in range(6):
+                sub = os.path.join(d, "part%d" % i)
+                os.makedirs(sub)
+                with open(os.path.join(sub, "k%d.cu" % i), "w") as f:
+                    f.write("#include <cuda_runtime.h>\n__global__ void k%d(float *o) {\n"
+                            "  __shared__ float t[32][32];\n  o[threadIdx.x] = t[threadIdx.x][0];\n}\n"
+                            "void go%d(float *o) { k%d<<<1, 32>>>(o); }\n" % (i, i, i))
+                names.append(os.path.join("part%d" % i, "k%d.cu" % i))
+            db = [{"directory": os.path.join(d, os.path.dirname(n)), "file": os.path.basename(n),
+                   "command": "nvcc -c %s -o x.o" % os.path.basename(n)} for n in names]
+            with open(os.path.join(d, "compile_commands.json"), "w") as f:
+                json.dump(db, f)
+            rc, out, err = run("-p", d, "-j", "4", "--no-cuda-toolkit", "--format=sarif", *names, cwd=d)
+            self.assertEqual(rc, 1, out[-2000:] + err)
+            self.assertNotIn("no such file", (out + err).lower())
+            uris = sorted(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                          for r in json.loads(out)["runs"][0]["results"])
+            self.assertEqual(uris, sorted(names))
+        finally:
+            shutil.rmtree(d)
+
+    def test_without_file_names_the_configuration_of_the_current_directory_applies(self):
+        d = tempfile.mkdtemp()
+        try:
+            with open(os.path.join(d, ".bankcheck.yaml"), "w") as f:
+                f.write("FailOn: never\n")
+            rc, out, err = run("--dump-config", cwd=d)
+            self.assertRegex(out + err, r"FailOn:\s+never")
+        finally:
+            shutil.rmtree(d)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -513,6 +513,39 @@ class SourcePageTest(unittest.TestCase):
             bg.parse_source_csv('"Kernel Name","k0"\n"Address","Source"\n"0x10","LDS R1, [R2]"\n')
 
 
+class InlinedCallJoinTest(unittest.TestCase):
+    """A helper's access is reported at the helper's line; the profiler may put
+    the inlined instructions at the line of the call (CUB's stores)."""
+
+    @staticmethod
+    def record(line, wavefronts, ideal, file="app/exchange.cuh"):
+        return {"file": file, "line": line, "kind": "store", "opcode": "STS", "instruction": "STS",
+                "width": 4, "launch": 0, "function": "k", "address": "0x%x" % line,
+                "executed": 1, "wavefronts": wavefronts, "ideal": ideal, "excessive": 0, "nway": None}
+
+    def report(self, status):
+        return {"accesses": [{"file": "app/copy.cuh", "line": 60, "kind": "store", "instruction": "STS",
+                              "status": status, "wavefronts_worst": 4,
+                              "call_sites": [{"file": "/x/app/exchange.cuh", "line": 639}]}]}
+
+    def rows(self, status, wavefronts, ideal):
+        return {(r["file"], r["line"]): r
+                for r in bg.join_profile(self.report(status), [self.record(639, wavefronts, ideal)])}
+
+    def test_a_conflict_at_the_call_line_is_confirmed_by_the_helpers_access(self):
+        r = self.rows("conflict", 256, 64)[("app/exchange.cuh", 639)]
+        self.assertEqual(r["verdict"], "confirmed")
+        self.assertIn("inlined here: bankcheck reports it at app/copy.cuh:60", r["note"])
+
+    def test_a_clean_call_line_is_not_a_false_alarm_of_an_access_shared_by_calls(self):
+        r = self.rows("conflict", 64, 64)[("app/exchange.cuh", 639)]
+        self.assertEqual(r["verdict"], "unknown")
+        self.assertIn("not judged alone", r["note"])
+
+    def test_a_conflict_where_the_helpers_access_is_clean_is_still_missed(self):
+        self.assertEqual(self.rows("clean", 256, 64)[("app/exchange.cuh", 639)]["verdict"], "missed")
+
+
 class ProfileJoinTest(TempDirTest):
     def rows(self):
         with open(os.path.join(FIXTURES, "report-profile.json"), encoding="utf-8") as f:
