@@ -147,6 +147,42 @@ public:
     Launches[FD->getCanonicalDecl()].push_back(L);
     return true;
   }
+  /// cudaLaunchKernel(func, grid, block, args, ...) and
+  /// cudaLaunchCooperativeKernel: the kernel named by func, at block.
+  bool VisitCallExpr(CallExpr *C) {
+    if (isa<CUDAKernelCallExpr>(C))
+      return true;
+    const FunctionDecl *Callee = C->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || C->getNumArgs() < 3)
+      return true;
+    llvm::StringRef Name = Callee->getName();
+    if (Name != "cudaLaunchKernel" && Name != "cudaLaunchCooperativeKernel")
+      return true;
+    // Inside the toolkit's own template wrapper the kernel is a parameter:
+    // only calls in the user's code name it.
+    if (Ctx.getSourceManager().isInSystemHeader(C->getBeginLoc()))
+      return true;
+    const clang::Expr *F = C->getArg(0);
+    for (;;) {
+      F = F->IgnoreParenCasts();
+      if (const auto *U = dyn_cast<UnaryOperator>(F); U && U->getOpcode() == UO_AddrOf)
+        F = U->getSubExpr();
+      else
+        break;
+    }
+    const auto *DR = dyn_cast<DeclRefExpr>(F);
+    const auto *K = DR ? dyn_cast<FunctionDecl>(DR->getDecl()) : nullptr;
+    if (!K || !K->hasAttr<CUDAGlobalAttr>())
+      return true;
+    LaunchConfig L;
+    L.Shape = evalDim3(C->getArg(2), Ctx);
+    report::FileLoc Loc = toFileLoc(C->getBeginLoc(), Ctx.getSourceManager());
+    L.Source = Name.str() + " at " + Loc.Path + ":" + std::to_string(Loc.Line);
+    if (!L.Shape)
+      L.Source += " (block shape not a constant)";
+    Launches[K->getCanonicalDecl()].push_back(L);
+    return true;
+  }
   ASTContext &Ctx;
   std::map<const FunctionDecl *, std::vector<LaunchConfig>> Launches;
 };
