@@ -71,7 +71,9 @@ SharedCoverage coverageOf(const FunctionDecl &Kernel, const std::vector<const Ke
   std::set<const DeclRefExpr *> Seen;
   std::set<const Stmt *> Walked;
   std::string Aborted;
+  unsigned NotBuilt = 0;
   for (const KernelResult *R : Walks) {
+    NotBuilt = std::max(NotBuilt, R->NotBuilt);
     Functions.insert(R->Walked.begin(), R->Walked.end());
     Seen.insert(R->SharedRefsSeen.begin(), R->SharedRefsSeen.end());
     Walked.insert(R->WalkedStmts.begin(), R->WalkedStmts.end());
@@ -113,6 +115,10 @@ SharedCoverage coverageOf(const FunctionDecl &Kernel, const std::vector<const Ke
                        "use of shared '" + DR->getDecl()->getNameAsString() +
                            "' is not analysed: the analysis does not model the expression it is part of"});
   }
+  // Expressions Clang could not build: each is one use not analysed (its
+  // remark was made by the walk).
+  C.Seen += NotBuilt;
+  C.Unanalysed += NotBuilt;
   if (Cut)
     Remarks.push_back({toFileLoc(Kernel.getLocation(), SM),
                        "kernel '" + Kernel.getNameAsString() + "': " + std::to_string(Cut) +

@@ -95,7 +95,9 @@ public:
       for (const ParseError &E : Errors.List)
         if (E.Tolerated)
           Result.Remarks.push_back({toFileLoc(E.Loc, SM),
-                                    "accepted as nvcc does: " + E.Message.substr(E.Message.find("error: ") + 7)});
+                                    "accepted as nvcc does: " + E.Message.substr(E.Message.find("error: ") + 7) +
+                                        "; Clang keeps the declaration but not the expressions that use it "
+                                        "(each is a remark)"});
       return;
     }
     analyzeTranslationUnit(Ctx, Opts, Result);

@@ -110,6 +110,8 @@ struct KernelResult {
   std::set<const clang::DeclRefExpr *> SharedRefsSeen;
   std::set<const clang::Stmt *> WalkedStmts;
   std::set<const clang::FunctionDecl *> Walked;
+  /// Expressions Clang built with errors, each with a remark (not analysed).
+  unsigned NotBuilt = 0;
 };
 
 /// toFileLoc: the one place a SourceLocation becomes plain {Path, Line, Column, Offset}.

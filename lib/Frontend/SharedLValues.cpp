@@ -305,11 +305,19 @@ std::optional<SharedRef> LValueVisitor::VisitMemberExpr(const MemberExpr *ME) {
 
 std::optional<SharedRef> Walker::pointer(const clang::Expr *E) {
   ++Steps;
+  if (E->containsErrors()) {
+    notBuilt(E);
+    return std::nullopt;
+  }
   return PointerVisitor(*this).Visit(E->IgnoreParens());
 }
 
 std::optional<SharedRef> Walker::sharedLValue(const clang::Expr *E) {
   ++Steps;
+  if (E->containsErrors()) {
+    notBuilt(E);
+    return std::nullopt;
+  }
   return LValueVisitor(*this).Visit(E->IgnoreParens());
 }
 

@@ -286,6 +286,10 @@ Value Walker::rvalue(const clang::Expr *E) {
       return Value();
     return Value::integer(opaque(E, true, "the index expression is nested too deeply"));
   }
+  if (E->containsErrors()) {
+    notBuilt(E);
+    return Value::integer(opaque(E, true, "Clang could not build '" + sourceText(E) + "'"));
+  }
   if (E->isValueDependent() || E->isTypeDependent())
     return Value::integer(opaque(E, true, "dependent expression"));
   if (isIntegral(E->getType())) {
@@ -345,6 +349,16 @@ Expr Walker::memoryValue(const std::string &What, Expr Address) {
   F.Kind = SymbolKind::Function;
   F.Reason = "value loaded from " + What;
   return Expr::apply(Result.Symbols.add(F), std::move(Address));
+}
+
+void Walker::notBuilt(const clang::Expr *E) {
+  if (!NotBuilt.insert(E).second)
+    return;
+  ++Result.NotBuilt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  Result.Skipped.push_back({toFileLoc(SM.getExpansionLoc(E->getBeginLoc()), SM),
+                            "'" + sourceText(E) + "' is not analysed: Clang could not build it (it uses a "
+                            "declaration Clang rejects), so the shared accesses it makes are not seen"});
 }
 
 void Walker::evalChildren(const Stmt *S) {

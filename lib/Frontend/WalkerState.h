@@ -168,6 +168,10 @@ public:
   /// A value read from memory: f(address) for a fresh unknown function f.
   symbolic::Expr memoryValue(const std::string &What, symbolic::Expr Address);
   void evalChildren(const clang::Stmt *S);
+  /// An expression Clang built with errors (a use of a declaration it
+  /// rejected): a remark, once; nothing inside it is evaluated.
+  void notBuilt(const clang::Expr *E);
+  std::set<const clang::Expr *> NotBuilt;
   Value lookupVar(const clang::VarDecl *VD, const clang::Expr *Use);
   void setVar(const clang::VarDecl *VD, Value V);
 
