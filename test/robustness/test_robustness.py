@@ -38,9 +38,10 @@ class Run:
 
 
 def bankcheck(*args, bound=60, cwd=None, kill_after=None):
-    """Runs bankcheck with the built-in headers (no toolkit: deterministic).
-    It is killed after kill_after seconds (default: the bound plus a minute)."""
-    cmd = [BANKCHECK, "--color-output=never", "--no-cuda-toolkit", *args]
+    """Runs bankcheck with the built-in headers and source widths (no toolkit,
+    no nvcc: deterministic). It is killed after kill_after seconds (default:
+    the bound plus a minute)."""
+    cmd = [BANKCHECK, "--color-output=never", "--no-cuda-toolkit", "--widths=source", *args]
     limit = (kill_after if kill_after is not None else bound + 60) * SCALE
     start = time.monotonic()
     try:
