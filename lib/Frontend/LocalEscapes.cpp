@@ -42,16 +42,11 @@ const VarDecl *rootOf(const clang::Expr *E) {
   }
 }
 
-/// A member function the walk goes into with `this` bound (Methods.cpp):
-/// what it writes into its object is seen there.
+/// A member function the walk goes into with `this` bound: what it writes
+/// into its object is seen there.
 bool walkedMethod(const CXXMethodDecl *MD) {
   const FunctionDecl *Def = nullptr;
-  if (!MD || MD->isStatic() || !MD->hasBody(Def) || !Def || Def->isVariadic())
-    return false;
-  const CXXRecordDecl *RD = MD->getParent();
-  if (RD && RD->getIdentifier() && RD->getName().starts_with("__"))
-    return false; // CUDA scalar classes: not walked
-  return (RD && RD->isLambda()) || Def->hasAttr<CUDADeviceAttr>() || Def->isConstexpr();
+  return isWalkedMethod(MD, Def);
 }
 
 bool isNonConstReference(QualType T) {

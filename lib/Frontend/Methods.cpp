@@ -26,14 +26,19 @@ namespace bankcheck::frontend {
 using namespace clang;
 using symbolic::Expr;
 
-namespace {
-/// The CUDA scalar classes (__half, __nv_bfloat16, ...) keep their operator
-/// members opaque: their bodies are intrinsics, and operatorCall sees the
-/// shared operands.
-bool isCudaScalarClass(const CXXRecordDecl *RD) {
-  return RD && RD->getIdentifier() && RD->getName().starts_with("__");
+bool isWalkedMethod(const CXXMethodDecl *MD, const FunctionDecl *&Def) {
+  Def = nullptr;
+  if (!MD || MD->isStatic() || !MD->hasBody(Def) || !Def || Def->isVariadic())
+    return false;
+  const CXXRecordDecl *RD = MD->getParent();
+  // The CUDA scalar classes (__half, __nv_bfloat16, ...): their bodies are
+  // intrinsics, and operatorCall sees the shared operands.
+  if (RD && RD->getIdentifier() && RD->getName().starts_with("__"))
+    return false;
+  return (RD && RD->isLambda()) || Def->hasAttr<CUDADeviceAttr>() || Def->isConstexpr();
 }
 
+namespace {
 const clang::Expr *stripTemporaries(const clang::Expr *E) {
   E = E->IgnoreParens();
   while (true) {
@@ -145,14 +150,11 @@ std::optional<Value> Walker::methodCall(const CallExpr *C, const FunctionDecl *F
     Object = OC->getArg(0);
     First = 1;
   }
-  if (!Object || isCudaScalarClass(RD))
-    return std::nullopt;
   const FunctionDecl *Def = nullptr;
-  bool Lambda = RD && RD->isLambda();
-  if (!MD->hasBody(Def) || !Def || Def->isVariadic() || CallStack.size() >= MaxCallDepth ||
-      std::find(CallStack.begin(), CallStack.end(), Def) != CallStack.end() ||
-      !(Lambda || Def->hasAttr<CUDADeviceAttr>() || Def->isConstexpr()))
+  if (!Object || !isWalkedMethod(MD, Def) || CallStack.size() >= MaxCallDepth ||
+      std::find(CallStack.begin(), CallStack.end(), Def) != CallStack.end())
     return std::nullopt; // the helper path: recursion, depth and opaque calls
+  bool Lambda = RD && RD->isLambda();
   // The object: shared, local (or a temporary), or not known. An object
   // reached through a pointer (`p->f()`) is the pointee.
   ThisObject This;

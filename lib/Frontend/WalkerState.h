@@ -401,6 +401,12 @@ bool hasEarlyExit(const clang::Stmt *S);
 Value mergeValue(const symbolic::Expr &Cond, const Value &A, const Value &B);
 /// Part-wise merge of two objects (see mergeValue).
 Value mergeObjects(const symbolic::Expr &Cond, const ObjectValue &A, const ObjectValue &B);
+/// A member function (operator, lambda call operator) the walk goes into
+/// with `this` bound, wherever it is called: a non-static, non-variadic
+/// device (or constexpr, or lambda) function with a body, not of a CUDA
+/// scalar class (__half and the like keep their operators opaque). Def: its
+/// definition. Methods.cpp.
+bool isWalkedMethod(const clang::CXXMethodDecl *MD, const clang::FunctionDecl *&Def);
 /// Local objects whose address escapes in S (see Walker::escapes).
 std::set<const clang::VarDecl *> escapingObjects(const clang::Stmt *S);
 /// True when F's body contains goto or an indirect goto.
