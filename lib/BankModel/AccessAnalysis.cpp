@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 #include "BankModel/AccessAnalysis.h"
 #include "Symbolic/Evaluate.h"
+#include "Symbolic/Periodic.h"
 
 #include <algorithm>
 #include <map>
@@ -141,6 +142,11 @@ private:
   Outcome evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs);
   std::optional<Outcome> scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
                                     const std::vector<bool> &Active);
+  /// Exactly, when every free symbol is periodic (Periodic.h): decided when
+  /// all its values agree, else possible; nullopt when not applicable.
+  std::optional<Outcome> periodicWarp(const AccessInstance &I,
+                                      const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+                                      const std::vector<bool> &Active, const std::vector<SymbolId> &Free);
   Outcome sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
                      const std::vector<bool> &Active, const std::string &Why);
 };
@@ -185,6 +191,8 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
       O.Why = Symbols.get(Id).Reason;
       return O;
     }
+  if (std::optional<Outcome> E = periodicWarp(I, LaneEnvs, Active, Free))
+    return *E;
   // Enumerate combinations of sample values, at most 512 of them.
   const std::size_t NumSamples = std::size(SampleValues);
   std::size_t Combos = 1;
@@ -255,6 +263,112 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
   O.K = Outcome::Undecided;
   O.Why = Why + (AnyEvaluated ? "; no conflict for the sampled values" : "");
   return O;
+}
+
+std::optional<Outcome> Analyzer::periodicWarp(const AccessInstance &I,
+                                              const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+                                              const std::vector<bool> &Active, const std::vector<SymbolId> &Free) {
+  // Every free symbol seen only modulo a constant (`stage = k % 4`, `k & 1`):
+  // one period of each, from its least value, is every case there is.
+  RangeHints H;
+  // Guards that are not periodic too are kept as the lanes' evaluation kept
+  // them (assumed to hold, an upper bound: fewer lanes never take more).
+  std::vector<const Guard *> Used;
+  for (const Guard &G : I.Guards) {
+    bool Periodic = true;
+    for (SymbolId Id : Free)
+      Periodic = Periodic && periodIn(G.Cond, Id, Symbols, H, 512);
+    if (Periodic)
+      Used.push_back(&G);
+  }
+  // Symbols only dropped guards mention do not matter.
+  std::vector<SymbolId> Vars;
+  auto Note = [&](SymbolId Id) {
+    if (std::find(Free.begin(), Free.end(), Id) != Free.end() && std::find(Vars.begin(), Vars.end(), Id) == Vars.end())
+      Vars.push_back(Id);
+  };
+  forEachSymbol(I.ByteOffset, Note);
+  for (const Guard *G : Used)
+    forEachSymbol(G->Cond, Note);
+  std::vector<std::vector<std::int64_t>> Values;
+  std::size_t Combos = 1;
+  for (SymbolId Id : Vars) {
+    const Symbol &S = Symbols.get(Id);
+    std::optional<std::int64_t> P0 = periodIn(I.ByteOffset, Id, Symbols, H, 512);
+    if (!P0)
+      return std::nullopt;
+    std::int64_t P = *P0;
+    for (const Guard *G : Used)
+      P = std::lcm(P, *periodIn(G->Cond, Id, Symbols, H, 512));
+    if (!S.Min || P > 512)
+      return std::nullopt;
+    std::vector<std::int64_t> Vs;
+    for (std::int64_t V = *S.Min; V < *S.Min + P * S.Modulus; ++V)
+      if (satisfiesFacts(S, V))
+        Vs.push_back(V);
+    Combos *= Vs.size();
+    if (Vs.empty() || Combos > 512)
+      return std::nullopt;
+    Values.push_back(std::move(Vs));
+  }
+  Outcome Worst;
+  bool AnyConflict = false, AnyClean = false;
+  std::vector<std::pair<SymbolId, std::int64_t>> Witness;
+  for (std::size_t C = 0; C < Combos; ++C) {
+    std::vector<std::pair<SymbolId, std::int64_t>> Vals;
+    std::size_t Code = C;
+    for (std::size_t K = 0; K < Vars.size(); ++K) {
+      Vals.push_back({Vars[K], Values[K][Code % Values[K].size()]});
+      Code /= Values[K].size();
+    }
+    WarpAddresses Lanes{};
+    bool Any = false;
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      if (!LaneEnvs[L] || !Active[L])
+        continue;
+      Env E = *LaneEnvs[L];
+      for (auto [Id, V] : Vals)
+        E.bind(Id, V);
+      bool LaneOn = true;
+      for (const Guard *G : Used) {
+        auto V = evaluate(G->Cond, E);
+        if (!V)
+          return std::nullopt;
+        if (*V == 0) { LaneOn = false; break; }
+      }
+      if (!LaneOn)
+        continue;
+      auto V = evaluate(I.ByteOffset, E);
+      if (!V)
+        return std::nullopt;
+      Lanes[L] = {true, static_cast<std::uint64_t>(*V)};
+      Any = true;
+    }
+    Spent += WarpSize;
+    if (!Any)
+      continue;
+    unsigned W = wf(Lanes), Ideal = idealWavefronts(Lanes, Q.AccessBytes, Q.F);
+    (W > Ideal ? AnyConflict : AnyClean) = true;
+    if (!Worst.AnyActive || W * Worst.Ideal > Worst.Wavefronts * Ideal) {
+      Worst.Wavefronts = W;
+      Worst.Ideal = Ideal;
+      Worst.Lanes = Lanes;
+      Worst.AnyActive = true;
+      Witness = Vals;
+    }
+  }
+  if (!Worst.AnyActive)
+    return Worst; // no lane active for any value: nothing to count
+  if (AnyConflict && AnyClean) {
+    Worst.K = Outcome::Possible;
+    Worst.Values = describeValues(Witness, Symbols);
+    return Worst;
+  }
+  // The same verdict for every value: decided; a conflict names its case.
+  Worst.K = Outcome::Decided;
+  if (AnyConflict)
+    Worst.Values = describeValues(Witness, Symbols);
+  return Worst;
 }
 
 /// Lanes at a_l + b_l * P bytes for one unknown P with lane-dependent b_l.

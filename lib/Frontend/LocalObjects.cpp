@@ -221,10 +221,15 @@ Value Walker::readLocal(const LocalRef &R, const clang::Expr *Use) {
   Value V = Part(R.Candidates.back());
   for (std::size_t I = R.Candidates.size() - 1; I-- > 0;) {
     Value P = Part(R.Candidates[I]);
-    if (P.K != Value::Int || V.K != Value::Int)
-      return Value::integer(opaque(Use, true, "'" + Text + "' selects a pointer at a lane-dependent index"));
-    V = Value::integer(
-        Expr::select(Expr::binary(Op::Eq, R.Offset, Expr::constant(R.Candidates[I])), P.E, V.E));
+    // Integers, or pointers into one variable (`SA[stage % 4]` of a table of
+    // stage buffers): the offset is the select.
+    Value M = (P.K == Value::Int) == (V.K == Value::Int)
+                  ? mergeValue(Expr::binary(Op::Eq, R.Offset, Expr::constant(R.Candidates[I])), P, V)
+                  : Value();
+    if (M.K != Value::Int && M.K != Value::Ptr && M.K != Value::Window)
+      return Value::integer(opaque(Use, true, "'" + Text + "' selects pointers to different variables (or a pointer and an integer) at an "
+                                              "index that is not constant"));
+    V = M;
   }
   return bounded(V, Text);
 }
