@@ -48,7 +48,7 @@ Value Walker::assign(const BinaryOperator *B) {
           auto O = binaryOp(B->getOpcode());
           if (O && Old.K == Value::Int && R.K == Value::Int && isIntegral(VD->getType()))
             New = Value::integer(asType(VD->getType(), Expr::binary(*O, Old.E, R.E), B));
-          else if (std::optional<Value> V = O ? windowArithmetic(*O, Old, R, Ctx) : std::nullopt)
+          else if (std::optional<Value> V = O ? windowArithmetic(*O, Old, R) : std::nullopt)
             New = *V;
           else
             New = Value::integer(opaque(B, true, "'" + sourceText(B) + "' is not modelled"));

@@ -197,7 +197,7 @@ Value RvalueVisitor::VisitBinaryOperator(const BinaryOperator *B) {
   Value R = W.rvalue(B->getRHS());
   auto O = binaryOp(B->getOpcode());
   if (O && (L.K == Value::Window || R.K == Value::Window))
-    if (std::optional<Value> V = windowArithmetic(*O, L, R, W.Ctx))
+    if (std::optional<Value> V = W.windowArithmetic(*O, L, R))
       return *V;
   if (O && L.K == Value::Int && R.K == Value::Int && isIntegral(B->getLHS()->getType()) &&
       isIntegral(B->getRHS()->getType())) {

@@ -143,13 +143,10 @@ struct ThisObject {
   std::optional<LocalRef> Local;
 };
 
-/// Integer arithmetic on a shared-window address (SharedWindow.cpp): W op I or
-/// I op W for +, - (window minus integer), ^, |, &; nullopt for anything else.
-/// XOR, OR and AND act on the variable's offset, which is exact when the
-/// variable starts at an address aligned past the operand's bits: assumed
-/// (128 bytes, or the declared alignment), and said so in the access's notes.
-std::optional<Value> windowArithmetic(symbolic::Op O, const Value &L, const Value &R,
-                                      clang::ASTContext &Ctx);
+/// The largest alignment of a shared variable's window address that the
+/// analysis assumes to follow bitwise operations on it (SharedWindow.cpp).
+constexpr std::int64_t MaxAssumedWindowAlign = 1024;
+std::string windowAlignmentAssumption(const clang::VarDecl *A, std::int64_t Align);
 
 class Walker {
 public:
@@ -174,6 +171,16 @@ public:
   std::set<const clang::Expr *> NotBuilt;
   Value lookupVar(const clang::VarDecl *VD, const clang::Expr *Use);
   void setVar(const clang::VarDecl *VD, Value V);
+
+  // --- SharedWindow.cpp ---
+  /// Integer arithmetic on a shared-window address: W op I or I op W for +,
+  /// - (window minus integer), ^, |, &; nullopt for anything else. XOR, OR and
+  /// AND act on the variable's offset, exact when the variable starts at an
+  /// address aligned past the operand's bits: assumed, and said so in the
+  /// access's notes; `W & M` with M below that alignment is an integer.
+  std::optional<Value> windowArithmetic(symbolic::Op O, const Value &L, const Value &R);
+  /// Per variable, the alignment its window address was assumed to have.
+  std::map<const clang::VarDecl *, std::int64_t> WindowAlign;
 
   // --- IntegerTypes.cpp ---
   /// V converted to the integer type T: unsigned types wrap around, signed
