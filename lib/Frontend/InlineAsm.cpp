@@ -133,6 +133,23 @@ void Walker::walkAsm(const AsmStmt *A) {
     return;
   }
   unsigned NO = G->getNumOutputs(), NI = G->getNumInputs();
+  // nvcc puts an asm statement's instructions on the line of its last
+  // operand that is not an immediate (measured: `: "r"(addr)` below the
+  // template; a cp.async's `"l"(src)` above its `"n"(16)`); a profiler shows
+  // them there (JSON profile_line), the diagnostic stays at the statement.
+  report::FileLoc ProfileAt;
+  const clang::Expr *Last = nullptr;
+  for (unsigned I = 0; I < NO + NI; ++I) {
+    llvm::StringRef C = I < NO ? G->getOutputConstraint(I) : G->getInputConstraint(I - NO);
+    if (!C.contains('n') && !C.contains('i'))
+      Last = I < NO ? G->getOutputExpr(I) : G->getInputExpr(I - NO);
+  }
+  if (Last) {
+    report::FileLoc At = toFileLoc(SM.getExpansionLoc(Last->getEndLoc()), SM);
+    report::FileLoc Stmt = toFileLoc(SM.getExpansionLoc(asmLocation(A)), SM);
+    if (At.valid() && Stmt.valid() && At.Line != Stmt.Line)
+      ProfileAt = At;
+  }
   std::vector<std::string> Names;
   std::vector<Value> Ops(NO + NI);
   for (unsigned I = 0; I < NO; ++I) {
@@ -197,7 +214,7 @@ void Walker::walkAsm(const AsmStmt *A) {
           (Rt.V.E.constValue() & 0xffffffffll) == 0xffffffffll)
         return L;
       if (O && (L.V.K == Value::Window || Rt.V.K == Value::Window))
-        if (std::optional<Value> W = windowArithmetic(*O, L.V, Rt.V, Ctx))
+        if (std::optional<Value> W = windowArithmetic(*O, L.V, Rt.V))
           return {*W, ""};
       if (O && L.V.K == Value::Int && Rt.V.K == Value::Int)
         return {Value::integer(Expr::binary(*O, L.V.E, Rt.V.E)), ""};
@@ -209,6 +226,11 @@ void Walker::walkAsm(const AsmStmt *A) {
     return {Value(), "unknown value"};
   };
 
+  struct Restore {
+    report::FileLoc &L, Old;
+    ~Restore() { L = Old; }
+  } Keep{PendingProfileLoc, PendingProfileLoc};
+  PendingProfileLoc = ProfileAt;
   for (unsigned Index = 0; Index < R.Instrs.size(); ++Index) {
     ptx::PtxInstr I = R.Instrs[Index];
     if (!I.touchesShared())
