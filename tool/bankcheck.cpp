@@ -46,7 +46,8 @@ static cl::opt<std::string> BuildPath("p", cl::desc("Directory holding compile_c
 static cl::opt<std::string> Widths(
     "widths",
     cl::desc("Access widths: 'auto' (default: where a conflict could change, the widths nvcc's -O3 PTX "
-             "gives, when nvcc is found), 'source' (as written), 'nvcc' (always ask nvcc)"),
+             "gives, when nvcc is found, then what ptxas merges after it), 'source' (as written), 'nvcc' "
+             "(always ask nvcc), 'rule' (only the ptxas rule, no nvcc)"),
     cl::init("auto"), cl::cat(Category));
 static cl::opt<std::string> NvccPath("nvcc", cl::desc("nvcc to compile with for --widths (default: the "
                                                       "toolkit's bin/nvcc, then nvcc on PATH)"),
@@ -190,8 +191,8 @@ int main(int argc, const char **argv) {
   Opts.ExtraArgs = Extra;
   Opts.HaveExtraArgs = HaveExtra;
   Opts.CudaPath = CudaPath;
-  if (Widths != "auto" && Widths != "source" && Widths != "nvcc") {
-    errs() << "bankcheck: error: --widths must be auto, source or nvcc\n";
+  if (Widths != "auto" && Widths != "source" && Widths != "nvcc" && Widths != "rule") {
+    errs() << "bankcheck: error: --widths must be auto, source, nvcc or rule\n";
     return 2;
   }
   Opts.Widths = Widths;

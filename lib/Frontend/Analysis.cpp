@@ -57,31 +57,36 @@ void applyCompiled(std::vector<WalkRecord> &Walks, const AnalysisOptions &Opts, 
   const SourceManager &SM = Ctx.getSourceManager();
   CompiledPtx Ptx;
   std::string Error;
+  bool HavePtx = false;
   if (!Opts.RecordedPtx.empty()) {
     auto Buf = llvm::MemoryBuffer::getFile(Opts.RecordedPtx);
     if (!Buf) {
       Out.Remarks.push_back({report::FileLoc(), "cannot read the PTX file '" + Opts.RecordedPtx +
-                                                    "': accesses are judged at their source widths"});
-      return;
+                                                    "': the widths nvcc gives are not known"});
+    } else {
+      Ptx.Module = ptx::readPtxModule((*Buf)->getBuffer());
+      Ptx.From = "the PTX in " + llvm::sys::path::filename(Opts.RecordedPtx).str();
+      Ptx.MatchByName = true;
+      HavePtx = true;
     }
-    Ptx.Module = ptx::readPtxModule((*Buf)->getBuffer());
-    Ptx.From = "the PTX in " + llvm::sys::path::filename(Opts.RecordedPtx).str();
-    Ptx.MatchByName = true;
   } else if (Opts.Nvcc.empty()) {
     if (Opts.Widths == "nvcc")
       Out.Remarks.push_back({report::FileLoc(), "--widths=nvcc: no nvcc found (--nvcc, --cuda-path); "
-                                                "accesses are judged at their source widths"});
-    return;
+                                                "the widths nvcc gives are not known"});
   } else if (!compileToPtx(Opts.Nvcc, Opts.File, Opts.NvccArgs, Ptx, Error)) {
     Out.Remarks.push_back({toFileLoc(SM.getLocForStartOfFile(SM.getMainFileID()), SM),
-                           Error + "; accesses are judged at their source widths"});
-    return;
+                           Error + "; the widths nvcc gives are not known"});
   } else {
     Ptx.From = "nvcc -O3 PTX";
+    HavePtx = true;
   }
   unsigned Merged = 0;
-  for (WalkRecord &W : Walks)
-    Merged += applyCompiledWidths(W.Walk, *W.Kernel, Ptx, Ctx);
+  for (WalkRecord &W : Walks) {
+    if (HavePtx)
+      Merged += applyCompiledWidths(W.Walk, *W.Kernel, Ptx, Ctx);
+    // What ptxas merges after the PTX (or, without nvcc, all it merges).
+    Merged += applyPtxasWidening(W.Walk, Ctx);
+  }
   bool Any = false;
   for (const WalkRecord &W : Walks)
     for (const AccessSite &S : W.Walk.Sites)

@@ -47,6 +47,11 @@ unsigned applyCompiledWidths(KernelResult &Walk, const clang::FunctionDecl &Kern
 /// Runs `Nvcc -ptx -O3 -lineinfo` on File with Args (the -I, -D, -U,
 /// -isystem, -include and -std arguments of its Clang command, and
 /// -arch=sm_XX); false with Error when it cannot.
+/// Accesses of one line at consecutive, aligned addresses that ptxas issues
+/// as one wider LDS/STS (PtxasWidening.cpp): merged like applyCompiledWidths
+/// does, with a note; returns how many accesses were merged away.
+unsigned applyPtxasWidening(KernelResult &Walk, clang::ASTContext &Ctx);
+
 bool compileToPtx(const std::string &Nvcc, const std::string &File, const std::vector<std::string> &Args,
                   CompiledPtx &Out, std::string &Error);
 

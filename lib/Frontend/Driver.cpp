@@ -298,7 +298,7 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
   AOpts.BlockDim = Opts.BlockDim;
   AOpts.Widths = Opts.Widths;
   AOpts.RecordedPtx = Opts.Ptx;
-  if (Opts.Widths != "source" && Opts.Ptx.empty()) {
+  if (Opts.Widths != "source" && Opts.Widths != "rule" && Opts.Ptx.empty()) {
     // The device compiler whose PTX decides merged widths: --nvcc, the
     // toolkit's, or nvcc on PATH.
     if (!Opts.Nvcc.empty()) {
