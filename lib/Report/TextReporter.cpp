@@ -11,7 +11,7 @@
 namespace bankcheck::report {
 
 namespace {
-const char *Bold = "\033[1m", *Reset = "\033[0m", *Magenta = "\033[1;35m", *Black = "\033[1;30m",
+const char *Bold = "\033[1m", *Reset = "\033[0m", *Magenta = "\033[1;35m", *Red = "\033[1;31m", *Black = "\033[1;30m",
            *Green = "\033[1;32m", *Cyan = "\033[1;36m";
 
 class Printer {
@@ -20,7 +20,7 @@ public:
       : OS(OS), Opts(O), Read(R) {}
 
   void diag(const FileLoc &Loc, const char *Level, const char *LevelColor, const std::string &Msg,
-            const std::string &Check, bool Snippet) {
+            const std::string &Check, bool Snippet, bool AsError = false) {
     if (Opts.Color) OS << Bold;
     if (Loc.valid())
       OS << Loc.Path << ":" << Loc.Line << ":" << Loc.Column << ": ";
@@ -29,7 +29,7 @@ public:
     if (Opts.Color) OS << Reset << Bold;
     OS << Msg;
     if (!Check.empty())
-      OS << " [" << Check << "]";
+      OS << " [" << Check << (AsError ? ",-warnings-as-errors" : "") << "]";
     if (Opts.Color) OS << Reset;
     OS << "\n";
     if (Snippet && Loc.valid())
@@ -104,7 +104,8 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   Printer P(OS, Opts, Read);
   for (const Finding &F : Findings) {
     if (F.isDiagnostic()) {
-      P.diag(F.Loc, "warning", Magenta, F.Message, F.CheckId, true);
+      P.diag(F.Loc, F.AsError ? "error" : "warning", F.AsError ? Red : Magenta, F.Message, F.CheckId, true,
+             F.AsError);
       if (Opts.Explain && F.HasWorst) {
         OS << renderBankMap(F, Opts.Color);
         if (F.AfterFixLanes)
@@ -121,7 +122,9 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
       P.diag(F.Loc, "remark", Cyan, F.Message, F.CheckId, false);
     }
     if (F.hasBoundsDiagnostic()) {
-      P.diag(F.Loc, "warning", Magenta, F.OutOfBounds->Message, F.OutOfBounds->CheckId, true);
+      const BoundsDiagnostic &B = *F.OutOfBounds;
+      P.diag(F.Loc, B.AsError ? "error" : "warning", B.AsError ? Red : Magenta, B.Message, B.CheckId, true,
+             B.AsError);
       for (const Note &N : F.OutOfBounds->Notes)
         P.diag(N.Loc, "note", Black, N.Message, "", false);
     }
@@ -134,10 +137,12 @@ Summary summarize(const std::vector<Finding> &Findings) {
   Summary S;
   for (const Finding &F : Findings) {
     if (F.OutOfBounds) {
-      if (F.OutOfBounds->Suppressed)
+      if (F.OutOfBounds->Suppressed) {
         ++S.Suppressed;
-      else
+      } else {
         ++S.OutOfBounds;
+        S.AsErrors += F.OutOfBounds->AsError;
+      }
     }
     if (F.Suppressed) {
       ++S.Suppressed;
@@ -147,6 +152,11 @@ Summary summarize(const std::vector<Finding> &Findings) {
       ++S.BelowThreshold;
       continue;
     }
+    if (F.Disabled && (F.Status == "conflict" || F.Status == "possible")) {
+      ++S.Disabled;
+      continue;
+    }
+    S.AsErrors += F.AsError && F.isDiagnostic();
     if (F.Status == "conflict") ++S.Conflict;
     else if (F.Status == "possible") ++S.Possible;
     else if (F.Status == "unknown") ++S.Unknown;
