@@ -19,6 +19,7 @@
 #include "Report/Sarif.h"
 #include "Report/CheckSelection.h"
 #include "Report/Triage.h"
+#include "DryRunDiff.h"
 #include "TidyOptions.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -389,7 +390,7 @@ int main(int argc, const char **argv) {
           continue;
         }
         if (FixDryRun) {
-          outs() << fix::unifiedDiff(F.Path, Old, New);
+          outs() << tool::contextDiff(F.Path, Old, New);
           continue;
         }
         if (!fix::writeFileAtomically(F.Path, New, Err)) {

@@ -592,6 +592,13 @@ class InputsProtected(unittest.TestCase):
         self.assertIn("warning:", err)
         self.assertNotIn("warning:", out)
         self.assertIn("+  __shared__ float tile[32][33];", out)
+        # Relative a/ b/ paths and three lines of context: patch -p1 applies it from here.
+        self.assertTrue(out.startswith("--- a/t.cu\n+++ b/t.cu\n@@ -1,6 +1,6 @@\n #include"), out)
+        self.assertIn("\n   __syncthreads();\n", out)
+        if shutil.which("patch"):
+            p = subprocess.run(["patch", "-p1"], input=out, cwd=self.dir, capture_output=True, text=True)
+            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+            self.assertIn("tile[32][33]", read(self.src))
 
 
 if __name__ == "__main__":
