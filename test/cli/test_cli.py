@@ -524,6 +524,27 @@ class TidyOptions(unittest.TestCase):
         self.assertIn("tile[32][33]", read(again))
 
 
+
+class Unsupported(unittest.TestCase):
+    """The clang-tidy options the table in docs/integration.md lists without an equivalent are refused."""
+
+    def test_each_is_a_usage_error(self):
+        for opt in ("--format-style=file", "--load=libX.so", "--enable-check-profile",
+                    "--store-check-profile=prof", "--enable-module-headers-parsing", "--vfsoverlay=o.yaml"):
+            rc, out, err = run(opt, inp("good.cu"))
+            self.assertEqual(rc, 2, opt)
+            self.assertNotIn("warning:", out)
+            self.assertIn(opt.split("=")[0].lstrip("-"), err)
+
+    def test_help_lists_the_clang_tidy_options(self):
+        _, out, _ = run("--help")
+        for opt in ("--checks", "--config", "--config-file", "--warnings-as-errors", "--line-filter",
+                    "--extra-arg", "--extra-arg-before", "--use-color", "--system-headers",
+                    "--exclude-header-filter", "--verify-config", "--list-checks", "--explain-config",
+                    "--allow-no-checks", "--fix-errors", "--fix-notes", "--export-fixes", "--quiet",
+                    "--header-filter", "--dump-config", "-p", "-j"):
+            self.assertIn(opt + " ", out.replace("=", " ").replace("<", " "), opt)
+
 class ExportFixes(unittest.TestCase):
     """--export-fixes writes clang-tidy 19's Diagnostics layout; clang-apply-replacements-19 applies it."""
     APPLY = shutil.which("clang-apply-replacements-19")
