@@ -35,6 +35,9 @@
 #include <set>
 #include <tuple>
 
+#ifndef BANKCHECK_DOCS_URL
+#define BANKCHECK_DOCS_URL ""
+#endif
 #ifndef BANKCHECK_VERSION
 #define BANKCHECK_VERSION "0.0.0"
 #endif
@@ -105,6 +108,15 @@ static cl::opt<std::string> SarifBase(
     "sarif-base-dir",
     cl::desc("SARIF: file URIs are made relative to <dir> (uriBaseId SRCROOT); default: the current directory"),
     cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string> SarifHelpBase(
+    "sarif-help-base",
+    cl::desc("SARIF: each rule's helpUri is <url>/<check>.md (default: the docs/checks folder bankcheck was "
+             "built from, as a file:// URI; CI sets its repository's docs/checks URL)"),
+    cl::value_desc("url"), cl::init(BANKCHECK_DOCS_URL), cl::cat(Category));
+static cl::opt<bool> SarifUnknown("sarif-unknown",
+                                  cl::desc("SARIF: also write undecided accesses (kind 'review'); by default "
+                                           "they are left out of uploads"),
+                                  cl::cat(Category));
 static cl::opt<std::string> HeaderFilter(
     "header-filter",
     cl::desc("Regular expression: findings in headers are reported only when the header's path "
@@ -342,7 +354,12 @@ int main(int argc, const char **argv) {
     SmallString<256> Base(SarifBase);
     if (Base.empty())
       sys::fs::current_path(Base);
-    report::writeSarif(Out, R.Findings, R.Files, BANKCHECK_VERSION, std::string(Base));
+    report::SarifOptions SO;
+    SO.BaseDir = std::string(Base);
+    SO.HelpBase = SarifHelpBase;
+    SO.IncludeUnknown = SarifUnknown;
+    SO.Read = ReadFile;
+    report::writeSarif(Out, R.Findings, R.Files, BANKCHECK_VERSION, SO);
   } else {
     report::TextOptions T;
     bool Displayed = FixDryRun ? sys::Process::StandardErrIsDisplayed() : sys::Process::StandardOutIsDisplayed();

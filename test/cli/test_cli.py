@@ -545,6 +545,43 @@ class Unsupported(unittest.TestCase):
                     "--header-filter", "--dump-config", "-p", "-j"):
             self.assertIn(opt + " ", out.replace("=", " ").replace("<", " "), opt)
 
+
+class SarifUploads(unittest.TestCase):
+    """What code scanning gets: rule help, relative URIs, no undecided accesses unless asked."""
+    UNKNOWN = ("__global__ void k(float *o, const int *idx) {\n  __shared__ float t[1024];\n"
+               "  o[threadIdx.x] = t[idx[threadIdx.x]];\n}\nvoid go(float *o, const int *i) { k<<<1, 32>>>(o, i); }\n")
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        os.makedirs(os.path.join(self.dir, "src"))
+        self.src = os.path.join(self.dir, "src", "u.cu")
+        with open(self.src, "w") as f:
+            f.write(self.UNKNOWN)
+        shutil.copy(inp("good.cu"), os.path.join(self.dir, "src", "good.cu"))
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def results(self, *args):
+        _, out, _ = run("--format=sarif", "--no-cuda-toolkit", *args, cwd=self.dir)
+        return json.loads(out)["runs"][0]
+
+    def test_undecided_accesses_are_uploaded_only_when_asked(self):
+        self.assertEqual(self.results("src/u.cu")["results"], [])
+        kinds = [r["kind"] for r in self.results("--sarif-unknown", "src/u.cu")["results"]]
+        self.assertEqual(kinds, ["review"])
+
+    def test_uris_are_relative_for_relative_and_absolute_arguments(self):
+        for arg in ("src/good.cu", os.path.join(self.dir, "src", "good.cu"), "./src/../src/good.cu"):
+            r = self.results(arg)["results"][0]
+            loc = r["locations"][0]["physicalLocation"]["artifactLocation"]
+            self.assertEqual((loc["uri"], loc["uriBaseId"]), ("src/good.cu", "SRCROOT"), arg)
+
+    def test_help_base_sets_each_rules_help_uri(self):
+        rules = self.results("--sarif-help-base=https://example.org/docs/checks", "src/good.cu")["tool"]["driver"]["rules"]
+        self.assertEqual(rules[0]["helpUri"], "https://example.org/docs/checks/bankcheck-bank-conflict.md")
+        self.assertIn("markdown", rules[0]["help"])
+
 class ExportFixes(unittest.TestCase):
     """--export-fixes writes clang-tidy 19's Diagnostics layout; clang-apply-replacements-19 applies it."""
     APPLY = shutil.which("clang-apply-replacements-19")
