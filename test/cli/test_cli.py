@@ -582,6 +582,57 @@ class SarifUploads(unittest.TestCase):
         self.assertEqual(rules[0]["helpUri"], "https://example.org/docs/checks/bankcheck-bank-conflict.md")
         self.assertIn("markdown", rules[0]["help"])
 
+
+class OutputVolume(unittest.TestCase):
+    """Output at scale: one warning per place, no snippet of a line past 4,096 characters."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def write(self, name, text):
+        path = os.path.join(self.dir, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def test_a_100_kb_line_with_2000_findings_stays_under_1_mb(self):
+        body = "".join("a += t[threadIdx.x][%2d] * 1.0f;                     " % (i % 32) for i in range(2000))
+        src = self.write("wide.cu", "__global__ void k(float *o) { __shared__ float t[32][32]; float a = 0; "
+                                    + body + "o[threadIdx.x] = a; }\nvoid go(float *o) { k<<<1, 32>>>(o); }\n")
+        self.assertGreaterEqual(os.path.getsize(src), 100 * 1024)
+        rc, out, err = run(src)
+        self.assertEqual(rc, 1, err[-2000:])
+        self.assertEqual(out.count(": warning:"), 2000)
+        self.assertNotIn(body[:200], out)  # the line is not reprinted
+        self.assertLess(len(out.encode()), 1024 * 1024)
+        self.assertEqual(out.count("'t' declared here"), 1)
+
+    def test_2000_instantiations_give_one_warning(self):
+        launches = " ".join("k<%d><<<1, 32>>>(o);" % n for n in range(2000))
+        src = self.write("inst.cu", "template <int N>\n__global__ void k(float *o) {\n  __shared__ float t[32][32];\n"
+                                    "  o[threadIdx.x] = t[threadIdx.x][N % 32];\n}\nvoid go(float *o) { "
+                                    + launches + " }\n")
+        rc, out, _ = run(src)
+        self.assertEqual(rc, 1)
+        self.assertLess(len(out.encode()), 1024 * 1024)
+        self.assertEqual(out.count(": warning:"), 1, out[:3000])
+        self.assertRegex(out, r"inst\.cu:4:20: note: also in 1999 other kernel instantiations or block shapes: "
+                              r"'k<\d+>' with block \(32, 1, 1\), .*, and 1995 more \(2000 evaluations, the worst shown\)")
+
+    def test_a_compound_assignment_is_one_warning_and_every_note_has_a_place(self):
+        src = self.write("c.cu", "__global__ void r(float *o) {\n  __shared__ float s[64];\n"
+                                 "  s[2 * threadIdx.x] += 1.0f;\n  o[threadIdx.x] = s[0];\n}\n"
+                                 "void go(float *o) { r<<<1, 32>>>(o); }\n")
+        _, out, _ = run(src)
+        self.assertEqual(out.count(": warning:"), 1, out)
+        self.assertIn("c.cu:3:3: note: the same statement's 2-way bank conflict on shared store of 's'", out)
+        for line in out.splitlines():
+            if "note:" in line:
+                self.assertRegex(line, r"^\S+:\d+:\d+: note: ", line)
+
 class ExportFixes(unittest.TestCase):
     """--export-fixes writes clang-tidy 19's Diagnostics layout; clang-apply-replacements-19 applies it."""
     APPLY = shutil.which("clang-apply-replacements-19")
