@@ -349,7 +349,7 @@ int main(int argc, const char **argv) {
   if (OutFormat == Format::Json) {
     report::writeJson(Out, R.Findings, R.Files, BANKCHECK_VERSION, R.Coverage);
   } else if (OutFormat == Format::Html) {
-    report::writeHtml(Out, R.Findings, R.Files, BANKCHECK_VERSION);
+    report::writeHtml(Out, R.Findings, R.Files, BANKCHECK_VERSION, ReadFile);
   } else if (OutFormat == Format::Sarif) {
     SmallString<256> Base(SarifBase);
     if (Base.empty())
