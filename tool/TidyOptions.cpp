@@ -218,6 +218,7 @@ bool applyCheckOption(const std::string &Key, const std::string &Value, const st
       return false;
     }
     S.BlockDim = Value;
+    S.BlockDimFrom = "option '" + Key + "' of " + Source;
     return true;
   }
   if (Key == "bankcheck-bank-conflict.MinDegree") {

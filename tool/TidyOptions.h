@@ -47,6 +47,7 @@ struct TidySettings {
   bool SystemHeaders = true; ///< bankcheck reports every header by default
   std::vector<std::string> ExtraArgs, ExtraArgsBefore;
   std::optional<std::string> BlockDim;  ///< CheckOptions: <check>.BlockDim
+  std::string BlockDimFrom;             ///< "option '<check>.BlockDim' of <config source>"
   std::optional<unsigned> MinDegree;    ///< CheckOptions: bankcheck-bank-conflict.MinDegree
   report::LineFilter Lines;
   bool ListChecks = false, VerifyConfig = false, AllowNoChecks = false, ExplainConfig = false;

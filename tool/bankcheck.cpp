@@ -289,6 +289,19 @@ int main(int argc, const char **argv) {
   if (PrintCommands)
     return 0;
   report::sortFindings(R.Findings);
+  // A shape from --config's CheckOptions: the notes name that option, not --block-dim.
+  if (!BlockDim.getNumOccurrences() && Tidy.BlockDim) {
+    auto Rename = [&](std::vector<report::Note> &Notes) {
+      for (report::Note &N : Notes)
+        if (N.Message.rfind("block shape ", 0) == 0 && StringRef(N.Message).ends_with(" from --block-dim"))
+          N.Message.replace(N.Message.size() - 11, 11, Tidy.BlockDimFrom);
+    };
+    for (report::Finding &F : R.Findings) {
+      Rename(F.Notes);
+      if (F.OutOfBounds)
+        Rename(F.OutOfBounds->Notes);
+    }
+  }
   // Findings in headers: only those the header filter lets through, and each
   // once even when several input files include the header.
   {

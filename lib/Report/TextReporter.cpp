@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 #include "Report/Reporters.h"
 #include "Report/BankMap.h"
+#include "Report/DiagnosticGroups.h"
 
 #include <algorithm>
 #include <map>
@@ -105,145 +106,30 @@ public:
 };
 } // namespace
 
-namespace {
-bool sameLocation(const Finding &A, const Finding &B) {
-  return A.Loc.Path == B.Loc.Path && A.Loc.Line == B.Loc.Line && A.Loc.Column == B.Loc.Column;
-}
-
-/// The finding a location's warning shows: errors first, then proven
-/// conflicts, then the highest degree and wavefront count; the first of equals.
-bool worse(const Finding &A, const Finding &B) {
-  return std::make_tuple(A.AsError, A.Status == "conflict", A.Degree, A.WavefrontsWorst) >
-         std::make_tuple(B.AsError, B.Status == "conflict", B.Degree, B.WavefrontsWorst);
-}
-
-std::string shapeText(const Finding &F) {
-  if (!F.BlockDim)
-    return "";
-  return " with block (" + std::to_string((*F.BlockDim)[0]) + ", " + std::to_string((*F.BlockDim)[1]) + ", " +
-         std::to_string((*F.BlockDim)[2]) + ")";
-}
-
-/// The other evaluations a location's warning stands for, in at most two notes:
-/// other accesses of the same statement at this place (the store of `a[i] += ...`),
-/// and the other kernel instantiations and block shapes, a few named.
-std::vector<std::string> groupNotes(const std::vector<const Finding *> &Group, const Finding &Shown) {
-  constexpr unsigned Named = 4;
-  std::vector<std::string> Out;
-  std::map<std::string, const Finding *> OtherAccesses; // kind -> worst
-  std::vector<std::string> Instances;
-  std::set<std::string> Seen{Shown.Kernel + shapeText(Shown)};
-  unsigned Evaluations = 0, SameParts = 0;
-  for (const Finding *F : Group) {
-    if (F == &Shown)
-      continue;
-    ++Evaluations;
-    // Another instruction the statement issues here (a wmma store's parts).
-    SameParts += F->Kind == Shown.Kind && F->Array == Shown.Array && F->Kernel == Shown.Kernel &&
-                 F->BlockDim == Shown.BlockDim;
-    if (F->Kind != Shown.Kind || F->Array != Shown.Array) {
-      const Finding *&W = OtherAccesses[F->Kind + " " + F->Array];
-      if (!W || worse(*F, *W))
-        W = F;
-    }
-    std::string Instance = F->Kernel + shapeText(*F);
-    if (Seen.insert(Instance).second)
-      Instances.push_back("'" + F->Kernel + "'" + shapeText(*F));
-  }
-  for (const auto &[Key, F] : OtherAccesses)
-    Out.push_back("the same statement's " + F->Message + " here too");
-  if (SameParts)
-    Out.push_back("and " + std::to_string(SameParts) + " more instruction" + (SameParts == 1 ? "" : "s") +
-                  " of this statement here (the worst shown)");
-  if (!Instances.empty()) {
-    std::string N = "also in " + std::to_string(Instances.size()) + " other kernel instantiation" +
-                    (Instances.size() == 1 ? "" : "s") + " or block shape" + (Instances.size() == 1 ? "" : "s") +
-                    ": ";
-    for (std::size_t I = 0; I < Instances.size() && I < Named; ++I)
-      N += (I ? ", " : "") + Instances[I];
-    if (Instances.size() > Named)
-      N += ", and " + std::to_string(Instances.size() - Named) + " more";
-    Out.push_back(N + " (" + std::to_string(Evaluations + 1) + " evaluations, the worst shown)");
-  }
-  return Out;
-}
-} // namespace
-
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const std::vector<Note> &Remarks, const TextOptions &Opts, const SourceReader &Read) {
   Printer P(OS, Opts, Read);
-  // Warnings on one line: a note the previous warning of the line printed
-  // (the declaration, the padding, the block shape) is not printed again.
-  std::string NotesLine;
-  std::set<std::string> NotesShown;
-  auto Repeated = [&](const FileLoc &At, const Note &N) {
-    std::string Line = At.Path + ":" + std::to_string(At.Line);
-    if (Line != NotesLine) {
-      NotesLine = Line;
-      NotesShown.clear();
+  for (const GroupedDiagnostic &D : groupDiagnostics(Findings, Opts.ShowUnknown)) {
+    const Finding &F = *D.Shown;
+    if (D.What == GroupedDiagnostic::Remark) {
+      P.diag(F.Loc, "remark", Cyan, F.Message, F.CheckId, false);
+      continue;
     }
-    std::string Key = N.Loc.valid() ? N.Loc.Path + ":" + std::to_string(N.Loc.Line) + ":" +
-                                          std::to_string(N.Loc.Column) + ":" + N.Message
-                                    : N.Message;
-    return !NotesShown.insert(Key).second;
-  };
-  // Findings come sorted by place: each run of one place gives at most one
-  // warning (or remark) per check, whatever the instantiations, block shapes
-  // and accesses of the statement there.
-  for (std::size_t Begin = 0, End; Begin < Findings.size(); Begin = End) {
-    End = Begin + 1;
-    while (End < Findings.size() && sameLocation(Findings[Begin], Findings[End]))
-      ++End;
-    std::vector<const Finding *> Diagnostics, Bounds;
-    const Finding *Unknown = nullptr;
-    for (std::size_t I = Begin; I < End; ++I) {
-      const Finding &F = Findings[I];
-      if (F.isDiagnostic())
-        Diagnostics.push_back(&F);
-      else if (F.Status == "unknown" && !F.Disabled && !Unknown)
-        Unknown = &F;
-      if (F.hasBoundsDiagnostic())
-        Bounds.push_back(&F);
+    bool Bounds = D.What == GroupedDiagnostic::OutOfBounds;
+    P.diag(F.Loc, D.AsError ? "error" : "warning", D.AsError ? Red : Magenta,
+           Bounds ? F.OutOfBounds->Message : F.Message, Bounds ? F.OutOfBounds->CheckId : F.CheckId, true,
+           D.AsError);
+    if (!Bounds && Opts.Explain && F.HasWorst) {
+      OS << renderBankMap(F, Opts.Color);
+      if (F.AfterFixLanes)
+        OS << "after the suggested padding:\n" << renderBankMap(*F.AfterFixLanes, F.AccessBytes, Opts.Color);
     }
-    if (!Diagnostics.empty()) {
-      const Finding &F = **std::min_element(Diagnostics.begin(), Diagnostics.end(),
-                                            [](const Finding *A, const Finding *B) { return worse(*A, *B); });
-      P.diag(F.Loc, F.AsError ? "error" : "warning", F.AsError ? Red : Magenta, F.Message, F.CheckId, true,
-             F.AsError);
-      if (Opts.Explain && F.HasWorst) {
-        OS << renderBankMap(F, Opts.Color);
-        if (F.AfterFixLanes)
-          OS << "after the suggested padding:\n" << renderBankMap(*F.AfterFixLanes, F.AccessBytes, Opts.Color);
-      }
-      for (const Note &N : F.Notes) {
-        if (Repeated(F.Loc, N))
-          continue;
-        // A note about the finding as a whole is placed at the finding.
-        P.diag(N.Loc.valid() ? N.Loc : F.Loc, "note", Black, N.Message, "", false);
-        // Under the note on the declaration, the fix-it as clang shows one.
+    for (const Note &N : D.Notes) {
+      P.diag(N.Loc, "note", Black, N.Message, "", false);
+      // Under the note on the declaration, the fix-it as clang shows one.
+      if (!Bounds && N.ShowsFix)
         for (const TextEdit &E : F.Fixes)
-          if (N.ShowsFix)
-            P.fixIt(E);
-      }
-      for (const std::string &N : groupNotes(Diagnostics, F))
-        P.diag(F.Loc, "note", Black, N, "", false);
-    } else if (Unknown && Opts.ShowUnknown) {
-      P.diag(Unknown->Loc, "remark", Cyan, Unknown->Message, Unknown->CheckId, false);
-    }
-    if (!Bounds.empty()) {
-      const Finding &F = *Bounds.front();
-      const BoundsDiagnostic &B = *F.OutOfBounds;
-      P.diag(F.Loc, B.AsError ? "error" : "warning", B.AsError ? Red : Magenta, B.Message, B.CheckId, true,
-             B.AsError);
-      for (const Note &N : B.Notes)
-        if (!Repeated(F.Loc, N))
-          P.diag(N.Loc.valid() ? N.Loc : F.Loc, "note", Black, N.Message, "", false);
-      if (Bounds.size() > 1)
-        P.diag(F.Loc, "note", Black,
-               "the same out-of-bounds access in " + std::to_string(Bounds.size() - 1) +
-                   " other evaluation" + (Bounds.size() == 2 ? "" : "s") +
-                   " of this place (kernel instantiations, block shapes, accesses of the statement)",
-               "", false);
+          P.fixIt(E);
     }
   }
   for (const Note &N : Remarks)

@@ -422,7 +422,7 @@ class TidyOptions(unittest.TestCase):
         unlaunched = self.write("u.cu", "__global__ void u(float *o) { __shared__ float t[32][32];"
                                         " o[threadIdx.x] = t[threadIdx.x][threadIdx.y]; }\n")
         rc, out, _ = run("--config-file=" + tidy, unlaunched)
-        self.assertIn("block shape (32, 8, 1)", out)
+        self.assertIn("block shape (32, 8, 1) from option 'bankcheck-bank-conflict.BlockDim' of " + tidy, out)
         self.assertEqual(rc, 1)
         rc, _, err = run("--config-file=" + tidy, "--config={}", unlaunched)
         self.assertEqual(rc, 2)
