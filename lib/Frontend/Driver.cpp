@@ -264,7 +264,10 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
 
   std::vector<std::string> Prefix = {"-x", "cuda", "--cuda-device-only", "-fsyntax-only",
                                      "-resource-dir=" BANKCHECK_CLANG_RESOURCE_DIR,
-                                     "-Wno-unknown-cuda-version", "-w", "-fno-caret-diagnostics"};
+                                     "-Wno-unknown-cuda-version", "-w", "-fno-caret-diagnostics",
+                                     // nvcc's front end parses 20,000 nested parentheses; clang stops
+                                     // at 256. The parse runs on a 512 MiB stack (robustness.md).
+                                     "-fbracket-depth=20000"};
   std::string Toolkit = findToolkit(Opts);
   if (!Toolkit.empty()) {
     Prefix.push_back("--cuda-path=" + Toolkit);

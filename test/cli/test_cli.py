@@ -633,6 +633,28 @@ class OutputVolume(unittest.TestCase):
             if "note:" in line:
                 self.assertRegex(line, r"^\S+:\d+:\d+: note: ", line)
 
+
+class FrontEndLimits(unittest.TestCase):
+    """What nvcc parses: a 3,000-deep parenthesised expression (clang's default bracket depth is 256)."""
+
+    def test_deeply_parenthesised_expressions_parse(self):
+        d = tempfile.mkdtemp()
+        try:
+            src = os.path.join(d, "deep.cu")
+            with open(src, "w") as f:
+                f.write("__global__ void k(float *o) {\n  __shared__ float t[32][32];\n  int i = %s;\n"
+                        "  o[threadIdx.x] = t[i][0];\n}\nvoid go(float *o) { k<<<1, 32>>>(o); }\n"
+                        % ("(" * 3000 + "threadIdx.x" + ")" * 3000))
+            rc, out, err = run(src)
+            self.assertNotIn("bracket nesting level", out + err)
+            self.assertEqual(rc, 1, err[-2000:])
+            self.assertIn("deep.cu:4:20: warning: 32-way bank conflict", out)
+            rc, out, err = run(src, "--", "-fbracket-depth=256")  # the file's own flag still wins
+            self.assertEqual(rc, 2)
+            self.assertIn("bracket nesting level exceeded maximum of 256", out + err)
+        finally:
+            shutil.rmtree(d)
+
 class ExportFixes(unittest.TestCase):
     """--export-fixes writes clang-tidy 19's Diagnostics layout; clang-apply-replacements-19 applies it."""
     APPLY = shutil.which("clang-apply-replacements-19")
