@@ -1,6 +1,7 @@
 """End-to-end tests of the bankcheck command line: exit codes, JSON, bad input,
 compile databases and the built-in-header mode. BANKCHECK names the binary."""
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -682,6 +683,39 @@ class ExportFixes(unittest.TestCase):
                                r"    Level: +Warning\n    BuildDirectory: +'%s'\n\.\.\.\n$"
                          % ((self.src,) * 3 + (self.dir,)))
         self.assertNotIn("FilePath:        ''", text)  # notes about the whole finding sit at the finding
+
+    @unittest.skipUnless(shutil.which("clang-tidy-19"), "SKIP: clang-tidy-19 is not installed")
+    def test_the_keys_are_those_clang_tidy_19_writes(self):
+        def keys(text):
+            # The key of each line, with its indentation, outside the Notes list.
+            out, in_notes = [], False
+            for line in text.splitlines():
+                m = re.match(r"^(\s*(?:- )?)(\w+):", line)
+                if not m:
+                    continue
+                depth = len(m.group(1))
+                if m.group(2) == "Notes":
+                    in_notes = True
+                    continue
+                if in_notes and depth > 4:
+                    continue
+                in_notes = False
+                out.append((depth, m.group(2)))
+            return out
+        cpp = os.path.join(self.dir, "n.cpp")
+        with open(cpp, "w") as f:
+            f.write("void f() {\n  int *p = 0;\n  (void)p;\n}\n")
+        tidy_yaml = os.path.join(self.dir, "tidy.yaml")
+        subprocess.run(["clang-tidy-19", "-checks=-*,modernize-use-nullptr", "--export-fixes=" + tidy_yaml, cpp,
+                        "--", "-std=c++17"], capture_output=True, timeout=120)
+        ours = os.path.join(self.dir, "ours.yaml")
+        run("--export-fixes=" + ours, self.src)
+        with open(tidy_yaml) as f:
+            want = keys(f.read())
+        with open(ours) as f:
+            got = keys(f.read())
+        self.assertEqual(len(want), 14, want)  # MainSourceFile, Diagnostics, one diagnostic with a fix
+        self.assertEqual(want, got[:14])
 
     def test_warnings_as_errors_are_exported_with_level_error(self):
         fixes = os.path.join(self.dir, "fixes.yaml")
