@@ -17,7 +17,10 @@
 #include "Report/Html.h"
 #include "Report/Reporters.h"
 #include "Report/Sarif.h"
+#include "Report/CheckSelection.h"
 #include "Report/Triage.h"
+#include "DryRunDiff.h"
+#include "TidyOptions.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -32,6 +35,9 @@
 #include <set>
 #include <tuple>
 
+#ifndef BANKCHECK_DOCS_URL
+#define BANKCHECK_DOCS_URL ""
+#endif
 #ifndef BANKCHECK_VERSION
 #define BANKCHECK_VERSION "0.0.0"
 #endif
@@ -39,7 +45,7 @@
 using namespace llvm;
 using namespace bankcheck;
 
-static cl::OptionCategory Category("bankcheck options");
+static cl::OptionCategory &Category = tool::bankcheckCategory();
 static cl::list<std::string> Inputs(cl::Positional, cl::desc("<file>..."), cl::cat(Category));
 static cl::opt<std::string> BuildPath("p", cl::desc("Directory holding compile_commands.json"),
                                       cl::value_desc("build-dir"), cl::cat(Category));
@@ -75,11 +81,13 @@ static cl::opt<Format> OutFormat("format", cl::desc("Output format"),
                                             clEnumValN(Format::Html, "html", "one self-contained HTML page with bank maps")),
                                  cl::init(Format::Text), cl::cat(Category));
 enum class ColorMode { Auto, Always, Never };
-static cl::opt<ColorMode> Color("color-output", cl::desc("Color in text output"),
+// ValueOptional: `--color-output file.cu` is `--color-output=always file.cu`.
+static cl::opt<ColorMode> Color("color-output", cl::desc("Color in text output (alone: always)"),
                                 cl::values(clEnumValN(ColorMode::Auto, "auto", "when stdout is a terminal"),
                                            clEnumValN(ColorMode::Always, "always", ""),
+                                           clEnumValN(ColorMode::Always, "", ""),
                                            clEnumValN(ColorMode::Never, "never", "")),
-                                cl::init(ColorMode::Auto), cl::cat(Category));
+                                cl::ValueOptional, cl::init(ColorMode::Auto), cl::cat(Category));
 static cl::opt<bool> HideUnknown("hide-unknown",
                                  cl::desc("Do not print remarks for accesses that cannot be decided"),
                                  cl::cat(Category));
@@ -95,12 +103,21 @@ static cl::opt<std::string> ExportFixesTo(
 static cl::opt<bool> PrintCommands("print-clang-command",
                                    cl::desc("Print the Clang command used for each file and exit"),
                                    cl::cat(Category));
-static cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel (default: one per core)"),
-                              cl::value_desc("N"), cl::init(0), cl::cat(Category));
+static cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel (default: one per core); -j4 or -j 4"),
+                              cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(Category));
 static cl::opt<std::string> SarifBase(
     "sarif-base-dir",
     cl::desc("SARIF: file URIs are made relative to <dir> (uriBaseId SRCROOT); default: the current directory"),
     cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string> SarifHelpBase(
+    "sarif-help-base",
+    cl::desc("SARIF: each rule's helpUri is <url>/<check>.md (default: the docs/checks folder bankcheck was "
+             "built from, as a file:// URI; CI sets its repository's docs/checks URL)"),
+    cl::value_desc("url"), cl::init(BANKCHECK_DOCS_URL), cl::cat(Category));
+static cl::opt<bool> SarifUnknown("sarif-unknown",
+                                  cl::desc("SARIF: also write undecided accesses (kind 'review'); by default "
+                                           "they are left out of uploads"),
+                                  cl::cat(Category));
 static cl::opt<std::string> HeaderFilter(
     "header-filter",
     cl::desc("Regular expression: findings in headers are reported only when the header's path "
@@ -154,6 +171,44 @@ int main(int argc, const char **argv) {
                                    &errs()))
     return 2;
 
+  // clang-tidy's options (TidyOptions.h); those that only inform exit here.
+  tool::TidySettings Tidy;
+  {
+    std::string Err;
+    if (!tool::resolveTidyOptions(Tidy, Err)) {
+      errs() << "bankcheck: error: " << Err << "\n";
+      return 2;
+    }
+  }
+  std::vector<std::string> EnabledChecks = tool::enabledChecks(Tidy);
+  if (Tidy.VerifyConfig) {
+    for (const std::string &P : Tidy.Problems)
+      errs() << P << " [-verify-config]\n";
+    if (EnabledChecks.empty())
+      errs() << "bankcheck: error: no checks enabled\n";
+    if (!Tidy.Problems.empty() || EnabledChecks.empty())
+      return 1;
+    outs() << "No config errors detected.\n";
+    return 0;
+  }
+  if (Tidy.ListChecks) {
+    outs() << "Enabled checks:";
+    for (const std::string &C : EnabledChecks)
+      outs() << "\n    " << C;
+    outs() << "\n\n";
+    return 0;
+  }
+  if (Tidy.ExplainConfig) {
+    for (const std::string &C : EnabledChecks)
+      outs() << "'" << C << "' is enabled in " << Tidy.ChecksFrom << ".\n";
+    return 0;
+  }
+  if (EnabledChecks.empty() && !Tidy.AllowNoChecks) {
+    errs() << "bankcheck: error: no checks enabled (--checks='" << Tidy.Checks
+           << "'); --allow-no-checks runs without any\n";
+    return 2;
+  }
+
   // The configuration of the first input file (or of the current directory)
   // sets the options that apply to the whole run; the command line wins.
   frontend::Config RunConfig;
@@ -170,8 +225,12 @@ int main(int argc, const char **argv) {
     RunConfig.MinDegree = MinDegree;
   if (FailOn.getNumOccurrences())
     RunConfig.FailOn = FailOn;
+  if (!MinDegree.getNumOccurrences() && Tidy.MinDegree)
+    RunConfig.MinDegree = *Tidy.MinDegree;
   if (HeaderFilter.getNumOccurrences())
     RunConfig.HeaderFilter = HeaderFilter;
+  else if (Tidy.HeaderFilter)
+    RunConfig.HeaderFilter = *Tidy.HeaderFilter;
   if (RunConfig.FailOn != "conflict" && RunConfig.FailOn != "possible" && RunConfig.FailOn != "never") {
     errs() << "bankcheck: error: --fail-on takes conflict, possible or never\n";
     return 2;
@@ -189,6 +248,8 @@ int main(int argc, const char **argv) {
   Opts.Files.assign(Inputs.begin(), Inputs.end());
   Opts.BuildPath = BuildPath;
   Opts.ExtraArgs = Extra;
+  Opts.ExtraArgs.insert(Opts.ExtraArgs.end(), Tidy.ExtraArgs.begin(), Tidy.ExtraArgs.end());
+  Opts.ExtraArgsBefore = Tidy.ExtraArgsBefore;
   Opts.HaveExtraArgs = HaveExtra;
   Opts.CudaPath = CudaPath;
   if (Widths != "auto" && Widths != "source" && Widths != "nvcc" && Widths != "rule") {
@@ -202,11 +263,21 @@ int main(int argc, const char **argv) {
   Opts.PrintCommands = PrintCommands;
   Opts.Jobs = Jobs;
   Opts.Progress = sys::Process::StandardErrIsDisplayed() && !Quiet;
-  if (!BlockDim.empty()) {
+  // --block-dim, else the checks' BlockDim option of --config.
+  std::string Shape = BlockDim.getNumOccurrences() ? std::string(BlockDim) : Tidy.BlockDim.value_or("");
+  if (!Shape.empty()) {
     std::string Why;
-    Opts.BlockDim = frontend::parseBlockDim(BlockDim, Why);
+    Opts.BlockDim = frontend::parseBlockDim(Shape, Why);
     if (!Opts.BlockDim) {
-      errs() << "bankcheck: error: --block-dim: " << Why << "\n";
+      errs() << "bankcheck: error: " << (BlockDim.getNumOccurrences() ? "--block-dim" : "BlockDim of the configuration")
+             << ": " << Why << "\n";
+      return 2;
+    }
+  }
+  {
+    std::string RegexError;
+    if (Tidy.ExcludeHeaderFilter && !Regex(*Tidy.ExcludeHeaderFilter).isValid(RegexError)) {
+      errs() << "bankcheck: error: --exclude-header-filter: " << RegexError << "\n";
       return 2;
     }
   }
@@ -219,15 +290,35 @@ int main(int argc, const char **argv) {
   if (PrintCommands)
     return 0;
   report::sortFindings(R.Findings);
+  // A shape from --config's CheckOptions: the notes name that option, not --block-dim.
+  if (!BlockDim.getNumOccurrences() && Tidy.BlockDim) {
+    auto Rename = [&](std::vector<report::Note> &Notes) {
+      for (report::Note &N : Notes)
+        if (N.Message.rfind("block shape ", 0) == 0 && StringRef(N.Message).ends_with(" from --block-dim"))
+          N.Message.replace(N.Message.size() - 11, 11, Tidy.BlockDimFrom);
+    };
+    for (report::Finding &F : R.Findings) {
+      Rename(F.Notes);
+      if (F.OutOfBounds)
+        Rename(F.OutOfBounds->Notes);
+    }
+  }
   // Findings in headers: only those the header filter lets through, and each
   // once even when several input files include the header.
   {
     std::string RegexError;
-    if (!report::filterHeaders(R.Findings, R.Files, RunConfig.HeaderFilter, RegexError)) {
+    if (!report::filterHeaders(R.Findings, R.Files, RunConfig.HeaderFilter, RegexError,
+                               Tidy.ExcludeHeaderFilter.value_or(""))) {
       errs() << "bankcheck: error: --header-filter: " << RegexError << "\n";
       return 2;
     }
   }
+  if (!Tidy.SystemHeaders) {
+    llvm::erase_if(R.Findings, [](const report::Finding &F) { return F.Loc.SystemHeader; });
+    llvm::erase_if(R.Remarks, [](const report::Note &N) { return N.Loc.SystemHeader; });
+  }
+  report::filterLines(R.Findings, R.Remarks, Tidy.Lines);
+  report::selectChecks(R.Findings, report::GlobList(Tidy.Checks), report::GlobList(Tidy.WarningsAsErrors));
   // NOLINT, NOLINTNEXTLINE, NOLINTBEGIN/END, as clang-tidy reads them; --min-degree.
   report::SourceReader ReadFile = [](const std::string &Path, std::string &Text) {
     auto Buf = MemoryBuffer::getFile(Path);
@@ -250,6 +341,14 @@ int main(int argc, const char **argv) {
       FileError = true;
       errs() << F.Error << "\n";
     }
+  // The report and the exported fix-its never overwrite an input.
+  for (const std::string *Target : {&OutputFile.getValue(), &ExportFixesTo.getValue()})
+    for (const report::FileStatus &F : R.Files)
+      if (!Target->empty() && sys::fs::equivalent(*Target, F.Path)) {
+        errs() << "bankcheck: error: " << (Target == &OutputFile.getValue() ? "-o" : "--export-fixes") << " '"
+               << *Target << "' is the input file '" << F.Path << "'; refusing to overwrite it\n";
+        return 2;
+      }
   std::unique_ptr<raw_fd_ostream> File;
   if (!OutputFile.empty()) {
     std::error_code EC;
@@ -259,20 +358,29 @@ int main(int argc, const char **argv) {
       return 2;
     }
   }
-  raw_ostream &Out = File ? static_cast<raw_ostream &>(*File) : outs();
+  // With --fix-dry-run the diff is standard output and the report goes to standard error.
+  raw_ostream &Out = File ? static_cast<raw_ostream &>(*File) : FixDryRun ? errs() : outs();
   if (OutFormat == Format::Json) {
     report::writeJson(Out, R.Findings, R.Files, BANKCHECK_VERSION, R.Coverage);
   } else if (OutFormat == Format::Html) {
-    report::writeHtml(Out, R.Findings, R.Files, BANKCHECK_VERSION);
+    report::writeHtml(Out, R.Findings, R.Files, BANKCHECK_VERSION, ReadFile);
   } else if (OutFormat == Format::Sarif) {
     SmallString<256> Base(SarifBase);
     if (Base.empty())
       sys::fs::current_path(Base);
-    report::writeSarif(Out, R.Findings, R.Files, BANKCHECK_VERSION, std::string(Base));
+    report::SarifOptions SO;
+    SO.BaseDir = std::string(Base);
+    SO.HelpBase = SarifHelpBase;
+    SO.IncludeUnknown = SarifUnknown;
+    SO.Read = ReadFile;
+    report::writeSarif(Out, R.Findings, R.Files, BANKCHECK_VERSION, SO);
   } else {
     report::TextOptions T;
-    T.Color = Color == ColorMode::Always ||
-              (Color == ColorMode::Auto && sys::Process::StandardOutIsDisplayed());
+    bool Displayed = FixDryRun ? sys::Process::StandardErrIsDisplayed() : sys::Process::StandardOutIsDisplayed();
+    if (!File && !Color.getNumOccurrences() && Tidy.UseColor)
+      T.Color = *Tidy.UseColor; // --use-color, UseColor of --config
+    else
+      T.Color = Color == ColorMode::Always || (Color == ColorMode::Auto && !File && Displayed);
     T.ShowUnknown = !HideUnknown;
     T.Explain = Explain;
     report::writeText(Out, R.Findings, Remarks, T, ReadFile);
@@ -282,7 +390,13 @@ int main(int argc, const char **argv) {
   // Fix-its: merged over all findings, then exported, shown or applied.
   bool FixError = false;
   unsigned Applied = 0;
-  if (Fix || FixDryRun || !ExportFixesTo.empty()) {
+  bool ApplyFixes = Fix || Tidy.FixNotes || Tidy.FixErrors;
+  if (ApplyFixes && FileError && !Tidy.FixErrors) {
+    // As clang-tidy: no fix-it is applied when a file could not be analysed.
+    errs() << "bankcheck: found errors, but --fix-errors was not specified; fixes have NOT been applied\n";
+    ApplyFixes = false;
+  }
+  if (ApplyFixes || FixDryRun || !ExportFixesTo.empty()) {
     std::vector<report::TextEdit> All;
     for (const report::Finding &F : R.Findings)
       All.insert(All.end(), F.Fixes.begin(), F.Fixes.end());
@@ -290,10 +404,11 @@ int main(int argc, const char **argv) {
     std::vector<fix::FileEdits> Edits = fix::mergeEdits(All, Errors);
     if (!ExportFixesTo.empty()) {
       std::string Err;
-      if (!frontend::exportFixes(ExportFixesTo, Opts.Files.empty() ? "" : Opts.Files.front(), Edits, Err))
+      std::string Main = Opts.Files.empty() ? (R.Files.empty() ? "" : R.Files.front().Path) : Opts.Files.front();
+      if (!frontend::exportFixes(ExportFixesTo, Main, R.Findings, Edits, Err))
         Errors.push_back(Err);
     }
-    if (Fix || FixDryRun) {
+    if (ApplyFixes || FixDryRun) {
       for (const fix::FileEdits &F : Edits) {
         auto Buf = MemoryBuffer::getFile(F.Path, /*IsText=*/false);
         if (!Buf) {
@@ -306,7 +421,7 @@ int main(int argc, const char **argv) {
           continue;
         }
         if (FixDryRun) {
-          outs() << fix::unifiedDiff(F.Path, Old, New);
+          outs() << tool::contextDiff(F.Path, Old, New);
           continue;
         }
         if (!fix::writeFileAtomically(F.Path, New, Err)) {
@@ -331,10 +446,14 @@ int main(int argc, const char **argv) {
            << (S.Suppressed ? ", " + std::to_string(S.Suppressed) + " suppressed by NOLINT" : std::string())
            << (S.BelowThreshold ? ", " + std::to_string(S.BelowThreshold) + " below the minimum degree"
                                 : std::string())
+           << (S.Disabled ? ", " + std::to_string(S.Disabled) + " of disabled checks" : std::string())
            << (R.Coverage.Unanalysed ? "; " + std::to_string(R.Coverage.Unanalysed) +
                                            " uses of shared memory not analysed (see the remarks)"
                                      : std::string())
            << " (CUDA headers: " << R.ToolkitUsed
            << ")\n";
+  if (!Quiet && S.AsErrors)
+    errs() << S.AsErrors << " warning" << (S.AsErrors == 1 ? "" : "s") << " treated as error"
+           << (S.AsErrors == 1 ? "" : "s") << "\n";
   return report::exitStatus(S, RunConfig.FailOn, FileError || FixError);
 }

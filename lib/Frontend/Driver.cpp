@@ -134,8 +134,10 @@ public:
 class DeviceDatabase : public tooling::CompilationDatabase {
 public:
   DeviceDatabase(std::vector<std::string> Prefix, const tooling::CompilationDatabase *Inner,
-                 std::vector<std::string> Extra, std::vector<std::string> &Notes)
-      : Prefix(std::move(Prefix)), Inner(Inner), Extra(std::move(Extra)), Notes(Notes) {}
+                 std::vector<std::string> Extra, std::vector<std::string> ExtraBefore,
+                 std::vector<std::string> &Notes)
+      : Prefix(std::move(Prefix)), Inner(Inner), Extra(std::move(Extra)), ExtraBefore(std::move(ExtraBefore)),
+        Notes(Notes) {}
 
   std::vector<tooling::CompileCommand> getCompileCommands(StringRef File) const override {
     std::vector<std::string> Argv;
@@ -149,6 +151,7 @@ public:
     }
     if (Argv.empty())
       Argv = {"clang++", File.str()};
+    Argv.insert(Argv.begin() + 1, ExtraBefore.begin(), ExtraBefore.end()); // --extra-arg-before
     for (const std::string &E : Extra)
       Argv.push_back(E);
     TranslatedCommand T = translateCompileCommand(Argv, Dir, File.str());
@@ -167,7 +170,7 @@ public:
 
   std::vector<std::string> Prefix;
   const tooling::CompilationDatabase *Inner;
-  std::vector<std::string> Extra;
+  std::vector<std::string> Extra, ExtraBefore;
   std::vector<std::string> &Notes;
 };
 
@@ -261,7 +264,10 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
 
   std::vector<std::string> Prefix = {"-x", "cuda", "--cuda-device-only", "-fsyntax-only",
                                      "-resource-dir=" BANKCHECK_CLANG_RESOURCE_DIR,
-                                     "-Wno-unknown-cuda-version", "-w", "-fno-caret-diagnostics"};
+                                     "-Wno-unknown-cuda-version", "-w", "-fno-caret-diagnostics",
+                                     // nvcc's front end parses 20,000 nested parentheses; clang stops
+                                     // at 256. The parse runs on a 512 MiB stack (robustness.md).
+                                     "-fbracket-depth=20000"};
   std::string Toolkit = findToolkit(Opts);
   if (!Toolkit.empty()) {
     Prefix.push_back("--cuda-path=" + Toolkit);
@@ -293,7 +299,7 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       SystemDirs.push_back(std::string(Real) + "/");
   }
   std::vector<std::string> DbNotes;
-  DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, DbNotes); // for --print-clang-command
+  DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, DbNotes); // for --print-clang-command
   AnalysisOptions AOpts;
   AOpts.BlockDim = Opts.BlockDim;
   AOpts.Widths = Opts.Widths;
@@ -353,7 +359,7 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       Out.Status.Error = ConfigError;
       return;
     }
-    DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, Out.Notes);
+    DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, Out.Notes);
     ErrorCollector Diags;
     auto Compat = std::make_shared<CompatLog>();
     tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(),

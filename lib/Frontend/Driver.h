@@ -23,7 +23,8 @@ namespace bankcheck::frontend {
 struct DriverOptions {
   std::vector<std::string> Files;
   std::string BuildPath;              ///< -p: directory with compile_commands.json
-  std::vector<std::string> ExtraArgs; ///< after `--`
+  std::vector<std::string> ExtraArgs; ///< after `--`, then --extra-arg: appended to each command
+  std::vector<std::string> ExtraArgsBefore; ///< --extra-arg-before: after each command's compiler
   bool HaveExtraArgs = false;
   std::string CudaPath;               ///< --cuda-path; empty: CUDA_PATH, /usr/local/cuda
   std::string Widths = "auto";        ///< --widths: auto, source, nvcc (CompiledWidths.h)

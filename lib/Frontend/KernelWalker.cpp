@@ -118,6 +118,7 @@ report::FileLoc toFileLoc(SourceLocation Loc, const SourceManager &SM) {
   F.Line = P.getLine();
   F.Column = P.getColumn();
   F.Offset = SM.getFileOffset(Loc);
+  F.SystemHeader = SM.isInSystemHeader(Loc);
   return F;
 }
 

@@ -22,6 +22,7 @@ struct FileLoc {
   std::string Path;
   unsigned Line = 0, Column = 0;
   unsigned Offset = 0;
+  bool SystemHeader = false; ///< in a system header (-isystem, the toolkit, Clang's)
   bool valid() const { return !Path.empty() && Line != 0; }
 };
 
@@ -53,6 +54,7 @@ struct BoundsDiagnostic {
   std::int64_t Byte = 0;        ///< the lane's first byte from the array's start
   std::optional<std::int64_t> ArrayBytes;
   bool Suppressed = false;      ///< silenced by a NOLINT comment
+  bool AsError = false;         ///< --warnings-as-errors names the check
 };
 
 struct Finding {
@@ -102,12 +104,14 @@ struct Finding {
 
   bool Suppressed = false;     ///< silenced by a NOLINT comment
   bool BelowThreshold = false; ///< degree under --min-degree / MinDegree
+  bool Disabled = false;       ///< its check is not enabled (--checks)
+  bool AsError = false;        ///< --warnings-as-errors names its check
   std::optional<BoundsDiagnostic> OutOfBounds;
 
   bool hasBoundsDiagnostic() const { return OutOfBounds && !OutOfBounds->Suppressed; }
 
   bool isDiagnostic() const {
-    return !Suppressed && !BelowThreshold && (Status == "conflict" || Status == "possible");
+    return !Suppressed && !BelowThreshold && !Disabled && (Status == "conflict" || Status == "possible");
   }
 };
 

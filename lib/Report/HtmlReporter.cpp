@@ -3,18 +3,23 @@
 //===----------------------------------------------------------------------===//
 ///
 /// The page is written in one pass: head with inline CSS, summary tables,
-/// then one article per diagnostic with its bank map as inline SVG. Nothing
-/// on the page names a URL other than in-page anchors (the inline SVG needs
-/// no xmlns in HTML), so a browser opening it fetches nothing.
+/// then one article per diagnostic with its source line and the compact data
+/// of its bank maps, which the inline script at the end draws as SVG (the
+/// page stays small: a few hundred bytes per map). Nothing on the page names
+/// a URL other than in-page anchors, so a browser opening it fetches nothing.
 ///
 //===----------------------------------------------------------------------===//
 #include "Report/Html.h"
 
 #include "Report/Reporters.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <map>
 
 namespace bankcheck::report {
 
@@ -34,146 +39,36 @@ std::string escapeHtml(llvm::StringRef Text) {
   return Out;
 }
 
-namespace {
-constexpr unsigned NumBanks = 32;
-
-// SVG geometry, in pixels.
-constexpr unsigned LabelW = 172, CellW = 26, CellH = 20, HeadH = 26, RightPad = 12;
-constexpr unsigned SvgW = LabelW + NumBanks * CellW + RightPad;
-
-// Colors: a lane served, a lane on a colliding bank, the colliding column.
-const char *LaneFill = "#dbe8fb", *LaneStroke = "#5b84c4", *HotFill = "#f7c1bc",
-           *HotStroke = "#c0392b", *HotColumn = "#fdecea", *IdleDot = "#b4bac4", *Ink = "#1d2330",
-           *MutedInk = "#5a6272";
-
-std::string num(double V) {
-  std::string S;
-  llvm::raw_string_ostream(S) << llvm::format("%.1f", V);
-  if (S.size() > 2 && S.compare(S.size() - 2, 2, ".0") == 0)
-    S.resize(S.size() - 2);
-  return S;
-}
-
-std::string laneList(std::uint32_t Mask) {
-  std::string S;
-  for (unsigned L = 0; L < 32; ++L)
-    if ((Mask >> L) & 1u)
-      S += (S.empty() ? "" : ", ") + std::to_string(L);
-  return S;
-}
-
-/// A lane box: the rectangle and its label, with a tooltip.
-void laneBox(std::string &Out, unsigned X, unsigned Y, const std::string &Label, bool Hot,
-             const std::string &Tooltip) {
-  Out += "<g class=\"lane" + std::string(Hot ? " hot" : "") + "\"><title>" + escapeHtml(Tooltip) +
-         "</title><rect x=\"" + std::to_string(X + 2) + "\" y=\"" + std::to_string(Y + 2) +
-         "\" width=\"" + std::to_string(CellW - 4) + "\" height=\"" + std::to_string(CellH - 4) +
-         "\" rx=\"3\" fill=\"" + (Hot ? HotFill : LaneFill) + "\" stroke=\"" +
-         (Hot ? HotStroke : LaneStroke) + "\"/><text x=\"" + std::to_string(X + CellW / 2) +
-         "\" y=\"" + std::to_string(Y + CellH / 2 + 4) + "\" text-anchor=\"middle\" font-size=\"11\">" +
-         escapeHtml(Label) + "</text></g>";
-}
-
-std::string legend(unsigned Y, unsigned MaxWords) {
-  std::string Out = "<g class=\"legend\" font-size=\"11\" fill=\"" + std::string(Ink) + "\">";
-  unsigned X = 8;
-  auto Text = [&](const std::string &S) {
-    Out += "<text x=\"" + std::to_string(X) + "\" y=\"" + std::to_string(Y + CellH / 2 + 4) +
-           "\">" + escapeHtml(S) + "</text>";
-    X += static_cast<unsigned>(S.size() * 6.6) + 22;
-  };
-  laneBox(Out, X, Y, "5", false, "lane 5");
-  X += CellW + 4;
-  Text("lane 5's word");
-  laneBox(Out, X, Y, "5*", false, "broadcast");
-  X += CellW + 4;
-  Text("broadcast: lane 5 and others on one word");
-  Out += "<circle cx=\"" + std::to_string(X + CellW / 2) + "\" cy=\"" +
-         std::to_string(Y + CellH / 2) + "\" r=\"1.6\" fill=\"" + IdleDot + "\"/>";
-  X += CellW + 4;
-  Text("idle bank");
-  if (MaxWords > 1) {
-    Out += "<rect x=\"" + std::to_string(X) + "\" y=\"" + std::to_string(Y) + "\" width=\"" +
-           std::to_string(CellW) + "\" height=\"" + std::to_string(CellH) + "\" fill=\"" +
-           HotColumn + "\"/>";
-    laneBox(Out, X, Y, "5", true, "a lane on a colliding bank");
-    X += CellW + 4;
-    Text("colliding bank: " + std::to_string(MaxWords) + " words in one phase");
-  }
-  return Out + "</g>";
-}
-} // namespace
-
-std::string renderBankMapSvg(const LaneOffsets &Lanes, unsigned AccessBytes,
-                             const std::string &Caption) {
+std::string bankMapData(const LaneOffsets &Lanes, unsigned AccessBytes) {
   BankMap M = computeBankMap(Lanes, AccessBytes);
-  unsigned Rows = std::max(1u, M.wavefronts());
-  unsigned GridH = Rows * CellH;
-  unsigned LegendY = HeadH + GridH + 12;
-  unsigned SvgH = LegendY + CellH + 8;
-  std::string W = std::to_string(SvgW), H = std::to_string(SvgH);
-
-  std::string Out = "<svg class=\"bankmap\" width=\"" + W + "\" height=\"" + H +
-                    "\" viewBox=\"0 0 " + W + " " + H + "\" role=\"img\" aria-label=\"" +
-                    escapeHtml(Caption) + "\" data-wavefronts=\"" +
-                    std::to_string(M.wavefronts()) + "\" data-colliding-banks=\"" +
-                    formatBankList(M.CollidingBanks) +
-                    "\" font-family=\"ui-monospace, SFMono-Regular, Menlo, Consolas, monospace\">";
-  Out += "<title>" + escapeHtml(Caption) + "</title>";
-
-  // Colliding columns, tinted behind the header and the grid.
-  for (unsigned B = 0; B < NumBanks; ++B)
-    if (M.colliding(B))
-      Out += "<rect class=\"colliding\" x=\"" + std::to_string(LabelW + B * CellW) +
-             "\" y=\"2\" width=\"" + std::to_string(CellW) + "\" height=\"" +
-             std::to_string(HeadH - 2 + GridH) + "\" fill=\"" + HotColumn + "\"/>";
-
-  // Header: bank numbers.
-  Out += "<g class=\"banks\" font-size=\"11\" text-anchor=\"middle\">";
-  Out += "<text x=\"" + std::to_string(LabelW - 8) + "\" y=\"" + std::to_string(HeadH - 9) +
-         "\" text-anchor=\"end\" fill=\"" + MutedInk + "\">bank</text>";
-  for (unsigned B = 0; B < NumBanks; ++B)
-    Out += "<text x=\"" + std::to_string(LabelW + B * CellW + CellW / 2) + "\" y=\"" +
-           std::to_string(HeadH - 9) + "\"" +
-           (M.colliding(B) ? " fill=\"" + std::string(HotStroke) + "\" font-weight=\"bold\""
-                           : " fill=\"" + std::string(MutedInk) + "\"") +
-           ">" + std::to_string(B) + "</text>";
-  Out += "</g>";
-
-  if (M.Rows.empty())
-    Out += "<text x=\"" + std::to_string(LabelW) + "\" y=\"" + std::to_string(HeadH + 14) +
-           "\" font-size=\"11\">no active lane</text>";
-  for (std::size_t I = 0; I < M.Rows.size(); ++I) {
-    const BankRow &R = M.Rows[I];
-    unsigned Y = HeadH + static_cast<unsigned>(I) * CellH;
-    if (I > 0 && R.FirstPhase != M.Rows[I - 1].FirstPhase)
-      Out += "<line class=\"phase\" x1=\"8\" x2=\"" + std::to_string(SvgW - RightPad) + "\" y1=\"" +
-             std::to_string(Y) + "\" y2=\"" + std::to_string(Y) +
-             "\" stroke=\"#8a909c\" stroke-dasharray=\"3 3\"/>";
-    Out += "<g class=\"wavefront\" data-phase=\"" + std::to_string(R.FirstPhase) +
-           (R.LastPhase > R.FirstPhase ? "+" + std::to_string(R.LastPhase) : std::string()) +
-           "\" data-wavefront=\"" + std::to_string(R.Wavefront) + "\">";
-    Out += "<text x=\"" + std::to_string(LabelW - 8) + "\" y=\"" + std::to_string(Y + CellH / 2 + 4) +
-           "\" text-anchor=\"end\" font-size=\"11\" fill=\"" + Ink + "\">" + rowLabel(R) + "</text>";
-    for (unsigned B = 0; B < NumBanks; ++B) {
+  std::string Out = std::to_string(M.CollidingBanks);
+  std::string Phase = "0";
+  for (const BankRow &R : M.Rows) {
+    // Rows are the wavefronts in order; a row names its phase where it changes.
+    std::string This = std::to_string(R.FirstPhase);
+    if (R.LastPhase > R.FirstPhase)
+      This += "+" + std::to_string(R.LastPhase);
+    Out += ";";
+    if (This != Phase)
+      Out += This + ":";
+    Phase = This;
+    bool First = true;
+    for (unsigned B = 0; B < 32; ++B) {
       const BankCell &C = R.Cells[B];
-      unsigned X = LabelW + B * CellW;
-      if (C.idle()) {
-        Out += "<circle cx=\"" + std::to_string(X + CellW / 2) + "\" cy=\"" +
-               std::to_string(Y + CellH / 2) + "\" r=\"1.6\" fill=\"" + IdleDot + "\"/>";
+      if (C.idle())
         continue;
+      // The word is bank + 32 * row of words: the row is enough.
+      Out += (First ? "" : ",") + std::to_string(B) + "." + std::to_string(C.firstLane()) + "." +
+             std::to_string(C.Word / 32);
+      if (C.broadcast()) {
+        char Hex[16];
+        std::snprintf(Hex, sizeof Hex, "%x", C.LaneMask);
+        Out += std::string(".") + Hex;
       }
-      std::string Tip = "bank " + std::to_string(B) + ", " + rowLabel(R) + ": " +
-                        (C.broadcast() ? "lanes " : "lane ") + laneList(C.LaneMask) + ", word " +
-                        std::to_string(C.Word) + " (bytes " + std::to_string(C.Word * 4) + "-" +
-                        std::to_string(C.Word * 4 + 3) + ")" + (C.broadcast() ? ", broadcast" : "");
-      laneBox(Out, X, Y, std::to_string(C.firstLane()) + (C.broadcast() ? "*" : ""),
-              M.colliding(B), Tip);
+      First = false;
     }
-    Out += "</g>";
   }
-  Out += legend(LegendY, M.MaxWords);
-  return Out + "</svg>";
+  return Out;
 }
 
 namespace {
@@ -189,38 +84,181 @@ p.meta { color: #5a6272; margin: 0; }
 table { border-collapse: collapse; margin: 8px 0; }
 th, td { border: 1px solid #d5d9e0; padding: 3px 9px; text-align: left; vertical-align: top; }
 th { background: #f2f4f7; font-weight: 600; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace;
-       font-size: 12.5px; }
+#findings th { cursor: pointer; user-select: none; }
+#findings th[aria-sort=ascending]::after { content: " \25b4"; }
+#findings th[aria-sort=descending]::after { content: " \25be"; }
+#findings td:first-child, #findings td:nth-child(2), #findings td:nth-child(3), code, pre {
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 12.5px; }
+td.n, #findings td:nth-child(n+5) { text-align: right; font-variant-numeric: tabular-nums; }
 a { color: #1f5fbf; }
-.badge { display: inline-block; padding: 0 8px; border-radius: 9px; font-size: 12px; font-weight: 600; }
-.badge.conflict { background: #fde2e1; color: #a4161a; }
-.badge.possible { background: #fff0c7; color: #7a5200; }
-.badge.unknown { background: #e8eaf0; color: #3d4455; }
-.badge.clean { background: #dcf3e3; color: #1b6b35; }
-.badge.suppressed { background: #ececec; color: #666; }
+.badge, #findings td:nth-child(6) { display: inline-block; padding: 0 8px; border-radius: 9px; font-size: 12px; font-weight: 600; }
+#findings td:nth-child(6) { display: table-cell; border-radius: 0; text-align: left; }
+.conflict .badge, tr.conflict td:nth-child(6) { background: #fde2e1; color: #a4161a; }
+.possible .badge, tr.possible td:nth-child(6) { background: #fff0c7; color: #7a5200; }
+.unknown .badge, tr.unknown td:nth-child(6) { background: #e8eaf0; color: #3d4455; }
+.clean .badge, tr.clean td:nth-child(6) { background: #dcf3e3; color: #1b6b35; }
+.badge.suppressed, tr.suppressed td:nth-child(6) { background: #ececec; color: #666; }
+.tools { margin: 8px 0; display: flex; gap: 12px; align-items: center; }
 article.finding { border: 1px solid #d5d9e0; border-left: 4px solid #c0392b; border-radius: 6px;
                   padding: 12px 16px; margin: 16px 0; }
 article.finding.possible { border-left-color: #d49a00; }
 p.loc { margin: 0 0 6px; }
+pre.src { background: #f6f8fa; padding: 4px 8px; margin: 6px 0; overflow-x: auto; }
+pre.src b { color: #5a6272; font-weight: normal; margin-right: 10px; }
 dl.facts { display: grid; grid-template-columns: max-content auto; gap: 1px 14px; margin: 6px 0; }
 dl.facts dt { color: #5a6272; }
 dl.facts dd { margin: 0; }
 figure { margin: 10px 0; overflow-x: auto; }
 figcaption { color: #5a6272; font-size: 12.5px; margin-bottom: 4px; }
-svg.bankmap { display: block; }
+svg.bankmap { display: block; font: 11px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+svg.bankmap .colliding { fill: #fdecea; }
+svg.bankmap .banks text { fill: #5a6272; text-anchor: middle; }
+svg.bankmap .banks text.hot { fill: #c0392b; font-weight: bold; }
+svg.bankmap .wavefront > text { fill: #1d2330; text-anchor: end; }
+svg.bankmap .lane rect { x: 2px; y: 2px; width: 22px; height: 16px; rx: 3px; fill: #dbe8fb; stroke: #5b84c4; }
+svg.bankmap .lane.hot rect { fill: #f7c1bc; stroke: #c0392b; }
+svg.bankmap .lane text { text-anchor: middle; }
+svg.bankmap line { stroke: #8a909c; stroke-dasharray: 3 3; }
+svg.bankmap .grid { stroke: #eceef2; stroke-dasharray: none; }
 ul { margin: 4px 0; padding-left: 22px; }
+.legend span { display: inline-block; margin-right: 16px; }
+.legend i { display: inline-block; width: 18px; height: 12px; border-radius: 3px; vertical-align: middle;
+            margin-right: 4px; background: #dbe8fb; border: 1px solid #5b84c4; }
+.legend i.hot { background: #f7c1bc; border-color: #c0392b; }
 )css";
 
-std::string locText(const FileLoc &L) {
-  if (!L.valid())
-    return "";
-  return L.Path + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+// Draws each figure's bank map from its data-map (HtmlReporter.cpp, bankMapData):
+// "<colliding banks mask>;[<phase>[+<phase>]:]<bank>.<lane>.<word / 32>[.<lane mask>],...;...", one
+// ';' per wavefront. The first maps are drawn at once, the others as they scroll into view.
+// Sorts table#findings by a clicked column and filters its rows. No request is made.
+const char *Script = R"js(
+(function () {
+  var CW = 26, CH = 20, LW = 172, HH = 26, W = LW + 32 * CW + 12;
+  function lanes(mask) {
+    var out = [];
+    for (var l = 0; l < 32; l++) if ((mask >>> l) & 1) out.push(l);
+    return out.join(", ");
+  }
+  function draw(fig) {
+    var parts = fig.getAttribute("data-map").split(";"), hot = +parts[0], rows = parts.slice(1);
+    var h = HH + Math.max(1, rows.length) * CH + 6, s = [];
+    s.push('<svg class="bankmap' + (fig.classList.contains("after") ? " after" : "") + '" width="' + W +
+           '" height="' + h + '" viewBox="0 0 ' + W + " " + h + '" role="img" data-wavefronts="' + rows.length + '">');
+    for (var b = 0; b < 32; b++) {
+      var x = LW + b * CW;
+      s.push('<line class="grid" x1="' + (x + CW / 2) + '" x2="' + (x + CW / 2) + '" y1="' + HH + '" y2="' + h + '"/>');
+      if ((hot >>> b) & 1) s.push('<rect class="colliding" x="' + x + '" y="2" width="' + CW + '" height="' + (h - 4) + '"/>');
+    }
+    s.push('<g class="banks"><text x="' + (LW - 8) + '" y="17" style="text-anchor:end">bank</text>');
+    for (b = 0; b < 32; b++)
+      s.push('<text x="' + (LW + b * CW + CW / 2) + '" y="17"' + (((hot >>> b) & 1) ? ' class="hot"' : "") + ">" + b + "</text>");
+    s.push("</g>");
+    var phase = "0";
+    rows.forEach(function (row, i) {
+      var y = HH + i * CH, c0 = row.indexOf(":"), f = [];
+      if (c0 >= 0) {
+        if (i > 0) s.push('<line x1="8" x2="' + (W - 12) + '" y1="' + y + '" y2="' + y + '"/>');
+        phase = row.slice(0, c0);
+        row = row.slice(c0 + 1);
+      }
+      f[2] = row;
+      var label = (phase.indexOf("+") >= 0 ? "phases " : "phase ") + phase + ", wavefront " + i;
+      s.push('<g class="wavefront" transform="translate(0,' + y + ')"><text x="' + (LW - 8) + '" y="14">' + label + "</text>");
+      (f[2] ? f[2].split(",") : []).forEach(function (cell) {
+        var c = cell.split("."), bank = +c[0], many = c.length > 3;
+        c[2] = 32 * c[2] + bank;
+        var tip = "bank " + bank + ", " + label + ": " + (many ? "lanes " + lanes(parseInt(c[3], 16)) : "lane " + c[1]) +
+                  ", word " + c[2] + " (bytes " + 4 * c[2] + "-" + (4 * c[2] + 3) + ")" + (many ? ", broadcast" : "");
+        s.push('<g class="lane' + (((hot >>> bank) & 1) ? " hot" : "") + '" transform="translate(' + (LW + bank * CW) +
+               ',0)"><title>' + tip + '</title><rect/><text x="13" y="14">' + c[1] + (many ? "*" : "") + "</text></g>");
+      });
+      s.push("</g>");
+    });
+    if (!rows.length) s.push('<text x="' + LW + '" y="' + (HH + 14) + '">no active lane</text>');
+    s.push("</svg>");
+    fig.insertAdjacentHTML("beforeend", s.join(""));
+  }
+  var figs = document.querySelectorAll("figure[data-map]"), eager = 40;
+  var seen = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (e) {
+      if (e.isIntersecting) { seen.unobserve(e.target); draw(e.target); }
+    });
+  }, { rootMargin: "600px" }) : null;
+  Array.prototype.forEach.call(figs, function (fig, i) {
+    if (i < eager || !seen) draw(fig); else seen.observe(fig);
+  });
+
+  var table = document.getElementById("findings");
+  if (!table) return;
+  var body = table.tBodies[0], rows = Array.prototype.slice.call(body.rows);
+  function key(row, col) {
+    var t = row.cells[col].textContent, n = parseFloat(t);
+    return isNaN(n) ? t : n;
+  }
+  Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, col) {
+    th.addEventListener("click", function () {
+      var dir = th.getAttribute("aria-sort") === "ascending" ? -1 : 1;
+      Array.prototype.forEach.call(table.tHead.rows[0].cells, function (o) { o.removeAttribute("aria-sort"); });
+      th.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending");
+      rows.sort(function (a, b) {
+        var x = key(a, col), y = key(b, col);
+        return (typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : typeof x === "number" ? -1 : 1) * dir;
+      });
+      rows.forEach(function (r) { body.appendChild(r); });
+    });
+  });
+  var text = document.getElementById("filter"), status = document.getElementById("status");
+  function filter() {
+    var t = text.value.toLowerCase(), st = status.value;
+    rows.forEach(function (r) {
+      r.hidden = !((!st || r.classList.contains(st)) && (!t || r.textContent.toLowerCase().indexOf(t) >= 0));
+    });
+  }
+  text.addEventListener("input", filter);
+  status.addEventListener("change", filter);
+  // Time from navigation to the drawn page, for the report's own test.
+  document.documentElement.setAttribute("data-rendered-ms", Math.round(performance.now()));
+})();
+)js";
+
+/// Paths as the text form prints them, relative to the current directory under it.
+class Paths {
+public:
+  Paths() { llvm::sys::fs::current_path(Cwd); }
+  std::string operator()(const std::string &Path) const {
+    llvm::StringRef P(Path);
+    if (!Cwd.empty() && P.consume_front(Cwd) && P.consume_front("/"))
+      return P.str();
+    return Path;
+  }
+  /// Text with the current directory's prefix taken off the paths it names.
+  std::string inText(const std::string &Text) const {
+    if (Cwd.empty())
+      return Text;
+    std::string Out = Text, Prefix = std::string(Cwd) + "/";
+    for (std::size_t At = Out.find(Prefix); At != std::string::npos; At = Out.find(Prefix, At))
+      Out.erase(At, Prefix.size());
+    return Out;
+  }
+  std::string loc(const FileLoc &L) const {
+    if (!L.valid())
+      return "";
+    return (*this)(L.Path) + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+  }
+
+private:
+  llvm::SmallString<256> Cwd;
+};
+
+std::string statusClass(const Finding &F) {
+  if (F.Suppressed || F.BelowThreshold)
+    return "suppressed";
+  return F.Status.empty() ? "unknown" : F.Status;
 }
 
 std::string badge(const Finding &F) {
   std::string S = F.Status.empty() ? "unknown" : F.Status;
-  std::string Out = "<span class=\"badge " + escapeHtml(S) + "\">" + escapeHtml(S) + "</span>";
+  std::string Out = "<span class=\"badge\">" + escapeHtml(S) + "</span>";
   if (F.Suppressed)
     Out += " <span class=\"badge suppressed\">suppressed</span>";
   else if (F.BelowThreshold)
@@ -232,88 +270,87 @@ bool decided(const Finding &F) { return F.Status == "conflict" || F.Status == "p
 
 std::string code(const std::string &S) { return "<code>" + escapeHtml(S) + "</code>"; }
 
-void fact(llvm::raw_ostream &OS, const char *Term, const std::string &HtmlValue) {
-  OS << "<dt>" << Term << "</dt><dd>" << HtmlValue << "</dd>\n";
+/// The source line of Loc with its number; none past clang's 4,096 characters.
+std::string snippet(const FileLoc &Loc, const SourceReader &Read, std::map<std::string, std::string> &Cache) {
+  if (!Loc.valid() || !Read)
+    return "";
+  auto It = Cache.find(Loc.Path);
+  if (It == Cache.end()) {
+    std::string Text;
+    if (!Read(Loc.Path, Text))
+      Text.clear();
+    It = Cache.emplace(Loc.Path, std::move(Text)).first;
+  }
+  llvm::StringRef T(It->second);
+  for (unsigned L = 1; L < Loc.Line && !T.empty(); ++L)
+    T = T.split('\n').second;
+  llvm::StringRef Line = T.split('\n').first.rtrim("\r");
+  if (Line.empty() || Line.size() > 4096)
+    return "";
+  return "<pre class=\"src\"><b>" + std::to_string(Loc.Line) + "</b>" + escapeHtml(Line) + "</pre>\n";
 }
 
-void writeArticle(llvm::raw_ostream &OS, const Finding &F, std::size_t Index) {
-  OS << "<article class=\"finding " << escapeHtml(F.Status) << "\" id=\"finding-" << Index << "\">\n";
+void writeArticle(llvm::raw_ostream &OS, const Finding &F, std::size_t Index, const Paths &P,
+                  const std::string &Snippet) {
+  OS << "<article class=\"finding " << escapeHtml(statusClass(F)) << "\" id=\"finding-" << Index << "\">\n";
   OS << "<h3>" << badge(F) << " " << escapeHtml(F.Message) << "</h3>\n";
-  OS << "<p class=\"loc\">" << code(locText(F.Loc)) << "</p>\n";
-  OS << "<dl class=\"facts\">\n";
-  fact(OS, "kernel", code(F.Kernel));
-  std::string Array = code(F.Array);
-  if (!F.ElementType.empty())
-    Array += " (" + code(F.ElementType) + ")";
-  if (F.ArrayDecl.valid())
-    Array += ", declared at " + code(locText(F.ArrayDecl));
-  fact(OS, "array", Array);
-  fact(OS, "access", escapeHtml(F.Kind) + ", " + std::to_string(F.AccessBytes) + " bytes per lane");
+  OS << "<p class=\"loc\">" << code(P.loc(F.Loc)) << " in " << code(F.Kernel) << "</p>\n" << Snippet;
   std::string Block = F.BlockDim ? std::to_string((*F.BlockDim)[0]) + " \u00d7 " +
                                        std::to_string((*F.BlockDim)[1]) + " \u00d7 " +
                                        std::to_string((*F.BlockDim)[2])
                                  : std::string("unknown (blockDim.x assumed a multiple of 32)");
   if (!F.BlockDimSource.empty())
-    Block += ", from " + F.BlockDimSource;
-  fact(OS, "block", escapeHtml(Block));
-  fact(OS, "wavefronts",
-       std::to_string(F.WavefrontsWorst) + " in the worst warp, " + num(F.WavefrontsMean) +
-           " on average; ideal " + std::to_string(F.IdealWavefronts) + " (" +
-           std::to_string(F.Degree) + "-way)");
+    Block += ", from " + P.inText(F.BlockDimSource);
+  OS << "<dl class=\"facts\"><dt>access</dt><dd>" << escapeHtml(F.Kind) << " of " << code(F.Array) << " ("
+     << escapeHtml(F.ElementType) << "), " << F.AccessBytes << " bytes per lane</dd><dt>block</dt><dd>"
+     << escapeHtml(Block) << "</dd><dt>wavefronts</dt><dd>" << F.WavefrontsWorst << " in the worst warp, "
+     << llvm::format("%.2f", F.WavefrontsMean) << " on average; ideal " << F.IdealWavefronts << " ("
+     << F.Degree << "-way)</dd>";
+  if (!F.Reason.empty())
+    OS << "<dt>reason</dt><dd>" << escapeHtml(F.Reason) << "</dd>";
+  OS << "</dl>\n";
+
   if (F.HasWorst) {
     std::string Worst = F.WorstWarp ? "warp " + std::to_string(*F.WorstWarp) : "the worst warp";
     for (const std::string *Part : {&F.WorstIteration, &F.WorstValues})
       if (!Part->empty())
         Worst += ", " + *Part;
-    fact(OS, "worst case", escapeHtml(Worst));
+    OS << "<figure data-map=\"" << bankMapData(F.WorstLanes, F.AccessBytes) << "\"><figcaption>"
+       << escapeHtml(Worst) << ": " << F.WavefrontsWorst << " wavefront" << (F.WavefrontsWorst == 1 ? "" : "s")
+       << "</figcaption></figure>\n";
+    if (F.AfterFixLanes)
+      OS << "<figure class=\"after\" data-map=\"" << bankMapData(*F.AfterFixLanes, F.AccessBytes)
+         << "\"><figcaption>after the suggested padding: " << F.AfterFixWavefronts << " wavefront"
+         << (F.AfterFixWavefronts == 1 ? "" : "s") << " (ideal " << F.AfterFixIdeal << ")</figcaption></figure>\n";
   }
-  if (!F.Reason.empty())
-    fact(OS, "reason", escapeHtml(F.Reason));
-  OS << "</dl>\n";
-
-  if (F.HasWorst) {
-    std::string Caption = "Bank map of " +
-                          (F.WorstWarp ? "warp " + std::to_string(*F.WorstWarp) : "the worst warp") +
-                          ": " + std::to_string(F.WavefrontsWorst) + " wavefronts (rows) over 32 banks (columns)";
-    OS << "<figure>\n<figcaption>" << escapeHtml(Caption) << "</figcaption>\n"
-       << renderBankMapSvg(F.WorstLanes, F.AccessBytes, Caption) << "\n</figure>\n";
+  // The notes the facts above do not already say.
+  std::string Notes;
+  for (const Note &N : F.Notes) {
+    llvm::StringRef M(N.Message);
+    if (M.starts_with("block shape ") || M.starts_with("mean ") || M.ends_with(" declared here"))
+      continue;
+    Notes += "<li>" + (N.Loc.valid() && !(N.Loc.Path == F.Loc.Path && N.Loc.Line == F.Loc.Line)
+                           ? code(P.loc(N.Loc)) + ": "
+                           : std::string()) +
+             escapeHtml(P.inText(N.Message)) + "</li>";
   }
-
-  if (!F.Notes.empty()) {
-    OS << "<h4>Notes</h4>\n<ul class=\"notes\">\n";
-    for (const Note &N : F.Notes) {
-      OS << "<li>";
-      if (N.Loc.valid())
-        OS << code(locText(N.Loc)) << ": ";
-      OS << escapeHtml(N.Message) << "</li>\n";
-    }
-    OS << "</ul>\n";
-  }
-  if (!F.Fixes.empty()) {
-    OS << "<h4>Fix-its</h4>\n<ul class=\"fixes\">\n";
-    for (const TextEdit &E : F.Fixes) {
-      OS << "<li>" << code(locText(E.Loc)) << ": ";
-      if (E.Length == 0)
-        OS << "insert " << code(E.Text);
-      else
-        OS << "replace " << code(E.Expected.empty() ? std::to_string(E.Length) + " bytes" : E.Expected)
-           << " with " << code(E.Text);
-      OS << "</li>\n";
-    }
-    OS << "</ul>\n";
-  }
-  if (!F.Assumptions.empty()) {
-    OS << "<h4>Assumptions</h4>\n<ul class=\"assumptions\">\n";
-    for (const std::string &A : F.Assumptions)
-      OS << "<li>" << escapeHtml(A) << "</li>\n";
-    OS << "</ul>\n";
-  }
+  for (const TextEdit &E : F.Fixes)
+    Notes += "<li>fix-it at " + code(P.loc(E.Loc)) + ": " +
+             (E.Length == 0 ? "insert " + code(E.Text)
+                            : "replace " + code(E.Expected.empty() ? std::to_string(E.Length) + " bytes" : E.Expected) +
+                                  " with " + code(E.Text)) +
+             "</li>";
+  for (const std::string &A : F.Assumptions)
+    Notes += "<li>assuming " + escapeHtml(A) + "</li>";
+  if (!Notes.empty())
+    OS << "<ul class=\"notes\">" << Notes << "</ul>\n";
   OS << "</article>\n";
 }
 } // namespace
 
 void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-               const std::vector<FileStatus> &Files, const std::string &Version) {
+               const std::vector<FileStatus> &Files, const std::string &Version, const SourceReader &Read) {
+  Paths P;
   Summary S = summarize(Findings);
   OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -325,16 +362,16 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 
   // Summary: counts by status, failed files, every finding.
   OS << "<section id=\"summary\">\n<h2>Summary</h2>\n<table id=\"counts\">\n<thead><tr>"
-     << "<th>accesses</th><th><span class=\"badge conflict\">conflict</span></th>"
-     << "<th><span class=\"badge possible\">possible</span></th>"
-     << "<th><span class=\"badge unknown\">unknown</span></th>"
-     << "<th><span class=\"badge clean\">clean</span></th>"
+     << "<th>accesses</th><th class=\"conflict\"><span class=\"badge\">conflict</span></th>"
+     << "<th class=\"possible\"><span class=\"badge\">possible</span></th>"
+     << "<th class=\"unknown\"><span class=\"badge\">unknown</span></th>"
+     << "<th class=\"clean\"><span class=\"badge\">clean</span></th>"
      << "<th><span class=\"badge suppressed\">suppressed</span></th>"
      << "<th><span class=\"badge suppressed\">below min degree</span></th></tr></thead>\n<tbody><tr>"
-     << "<td class=\"num\">" << Findings.size() << "</td><td class=\"num\">" << S.Conflict
-     << "</td><td class=\"num\">" << S.Possible << "</td><td class=\"num\">" << S.Unknown
-     << "</td><td class=\"num\">" << S.Clean << "</td><td class=\"num\">" << S.Suppressed
-     << "</td><td class=\"num\">" << S.BelowThreshold << "</td></tr></tbody>\n</table>\n";
+     << "<td class=\"n\">" << Findings.size() << "</td><td class=\"n\">" << S.Conflict
+     << "</td><td class=\"n\">" << S.Possible << "</td><td class=\"n\">" << S.Unknown
+     << "</td><td class=\"n\">" << S.Clean << "</td><td class=\"n\">" << S.Suppressed
+     << "</td><td class=\"n\">" << S.BelowThreshold << "</td></tr></tbody>\n</table>\n";
 
   unsigned Failed = 0;
   for (const FileStatus &F : Files)
@@ -343,44 +380,49 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     OS << "<h3>Files that could not be analysed</h3>\n<ul class=\"file-errors\">\n";
     for (const FileStatus &F : Files)
       if (!F.Ok)
-        OS << "<li>" << code(F.Path) << ": " << escapeHtml(F.Error) << "</li>\n";
+        OS << "<li>" << code(P(F.Path)) << ": " << escapeHtml(F.Error) << "</li>\n";
     OS << "</ul>\n";
   }
 
-  OS << "<table id=\"findings\">\n<thead><tr><th>location</th><th>kernel</th><th>array</th>"
+  // Every access, one compact row; the script sorts (click a heading) and filters.
+  OS << "<div class=\"tools\"><label>filter <input id=\"filter\" type=\"search\"></label> <label>status "
+     << "<select id=\"status\"><option value=\"\">all</option><option>conflict</option><option>possible</option>"
+     << "<option>unknown</option><option>clean</option><option>suppressed</option></select></label></div>\n"
+     << "<table id=\"findings\">\n<thead><tr><th>location</th><th>kernel</th><th>array</th>"
      << "<th>kind</th><th>width</th><th>status</th><th>degree</th><th>wavefronts</th></tr></thead>\n<tbody>\n";
   for (std::size_t I = 0; I < Findings.size(); ++I) {
     const Finding &F = Findings[I];
-    std::string Loc = code(locText(F.Loc));
+    std::string Loc = escapeHtml(P.loc(F.Loc));
     if (F.isDiagnostic())
       Loc = "<a href=\"#finding-" + std::to_string(I) + "\">" + Loc + "</a>";
-    OS << "<tr class=\"" << escapeHtml(F.Status) << "\" title=\"" << escapeHtml(F.Message) << "\"><td>"
-       << Loc << "</td><td>" << code(F.Kernel) << "</td><td>" << code(F.Array) << "</td><td>"
-       << escapeHtml(F.Kind) << "</td><td class=\"num\">" << F.AccessBytes << " B</td><td>"
-       << badge(F) << "</td><td class=\"num\">";
+    OS << "<tr class=\"" << escapeHtml(statusClass(F)) << "\"><td>" << Loc << "</td><td>" << escapeHtml(F.Kernel)
+       << "</td><td>" << escapeHtml(F.Array) << "</td><td>" << escapeHtml(F.Kind) << "</td><td>" << F.AccessBytes
+       << "</td><td>" << escapeHtml(F.Status) << (F.Suppressed ? " (suppressed)" : F.BelowThreshold ? " (below)" : "")
+       << "</td><td>";
     if (F.Status == "conflict" || F.Status == "possible")
-      OS << F.Degree << "-way";
-    else
-      OS << "\u2014";
-    OS << "</td><td class=\"num\">";
+      OS << F.Degree;
+    OS << "</td><td>";
     if (decided(F))
-      OS << F.WavefrontsWorst << " (ideal " << F.IdealWavefronts << ")";
-    else
-      OS << "\u2014";
+      OS << F.WavefrontsWorst << " / " << F.IdealWavefronts;
     OS << "</td></tr>\n";
   }
   OS << "</tbody>\n</table>\n</section>\n";
 
-  // One article per diagnostic, with its bank map.
+  // One article per diagnostic, with its bank maps (drawn by the script).
   bool Any = false;
   for (const Finding &F : Findings)
     Any |= F.isDiagnostic();
   OS << "<section id=\"conflicts\">\n<h2>Conflicts</h2>\n";
   if (!Any)
     OS << "<p>No bank conflict was found.</p>\n";
+  else
+    OS << "<p class=\"legend\"><span><i></i>a lane's word (its number; * more lanes on one word: "
+          "broadcast)</span><span><i class=\"hot\"></i>a lane on a colliding bank</span>"
+          "<span>bank maps: one row per wavefront, dashed lines between phases; one column per bank</span></p>\n";
+  std::map<std::string, std::string> Sources;
   for (std::size_t I = 0; I < Findings.size(); ++I)
     if (Findings[I].isDiagnostic())
-      writeArticle(OS, Findings[I], I);
+      writeArticle(OS, Findings[I], I, P, snippet(Findings[I].Loc, Read, Sources));
   OS << "</section>\n";
 
   // Out-of-bounds accesses: the message and where.
@@ -391,7 +433,7 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     OS << "<section id=\"out-of-bounds\">\n<h2>Out-of-bounds accesses</h2>\n<ul>\n";
     for (const Finding &F : Findings)
       if (F.hasBoundsDiagnostic())
-        OS << "<li>" << code(locText(F.Loc)) << ": " << escapeHtml(F.OutOfBounds->Message) << "</li>\n";
+        OS << "<li>" << code(P.loc(F.Loc)) << ": " << escapeHtml(F.OutOfBounds->Message) << "</li>\n";
     OS << "</ul>\n</section>\n";
   }
 
@@ -403,10 +445,10 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     OS << "<section id=\"unknown\">\n<h2>Undecided accesses</h2>\n<ul>\n";
     for (const Finding &F : Findings)
       if (F.Status == "unknown" && !F.Suppressed)
-        OS << "<li>" << code(locText(F.Loc)) << ": " << escapeHtml(F.Message) << "</li>\n";
+        OS << "<li>" << code(P.loc(F.Loc)) << ": " << escapeHtml(F.Message) << "</li>\n";
     OS << "</ul>\n</section>\n";
   }
-  OS << "</body>\n</html>\n";
+  OS << "<script>" << Script << "</script>\n</body>\n</html>\n";
 }
 
 } // namespace bankcheck::report

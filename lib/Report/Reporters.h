@@ -57,6 +57,8 @@ struct Summary {
   unsigned OutOfBounds = 0; ///< accesses with a bankcheck-out-of-bounds warning
   unsigned Suppressed = 0; ///< diagnostics silenced by NOLINT
   unsigned BelowThreshold = 0; ///< conflicts under the minimum degree reported
+  unsigned Disabled = 0; ///< conflicts of a check --checks turned off
+  unsigned AsErrors = 0; ///< diagnostics --warnings-as-errors made errors
 };
 Summary summarize(const std::vector<Finding> &Findings);
 

@@ -10,6 +10,7 @@
 #define BANKCHECK_REPORT_SARIF_H
 
 #include "Report/Finding.h"
+#include "Report/Reporters.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -17,6 +18,18 @@
 #include <vector>
 
 namespace bankcheck::report {
+
+struct SarifOptions {
+  /// URIs of files under it are relative, uriBaseId SRCROOT (below).
+  std::string BaseDir;
+  /// Each rule's helpUri is HelpBase + "/<check id>.md" (the check's page of
+  /// docs/checks); empty: no helpUri.
+  std::string HelpBase;
+  /// Undecided accesses (kind "review") are results only when asked.
+  bool IncludeUnknown = false;
+  /// Source text for partialFingerprints; without it they hash no line text.
+  SourceReader Read;
+};
 
 /// Writes one SARIF log with a single run.
 ///
@@ -30,9 +43,14 @@ namespace bankcheck::report {
 /// Regions use the 1-based line and column of FileLoc; columns are bytes, as
 /// clang counts them, and so agree with SARIF's character columns on ASCII
 /// lines.
+///
+/// Each result has partialFingerprints["bankcheckFingerprint/v1"]: a hash of
+/// the rule, the file (as its URI names it), kernel, block shape, array,
+/// access kind, message and the text of the source line (blanks collapsed),
+/// with the rank among results of equal hash; no line or column number, so
+/// it stays the same when lines above move.
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                const std::vector<FileStatus> &Files, const std::string &Version,
-                const std::string &BaseDir);
+                const std::vector<FileStatus> &Files, const std::string &Version, const SarifOptions &Opts);
 
 } // namespace bankcheck::report
 

@@ -12,7 +12,8 @@
 ///               properties["bankcheck.status"] says "possible")
 ///   unknown  -> kind "review", level "none"      (the text form's remark: the
 ///               analysis could not decide, a person has to look; never a
-///               warning, as docs/checks/bankcheck-bank-conflict.md promises)
+///               warning, as docs/checks/bankcheck-bank-conflict.md promises;
+///               only with SarifOptions::IncludeUnknown, --sarif-unknown)
 ///   clean    -> no result
 ///
 //===----------------------------------------------------------------------===//
@@ -25,6 +26,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MD5.h"
 #include "llvm/Support/Path.h"
 
 #include <map>
@@ -158,6 +160,12 @@ public:
     return LooseNotes;
   }
 
+  /// The URI text that names the file in this log (relative under the base).
+  std::string uriOf(const std::string &Path) const {
+    llvm::json::Object A = artifact(Path);
+    return A.getString("uri")->str();
+  }
+
   llvm::json::Object result(const Finding &F, const std::vector<std::string> &RuleIds) const {
     llvm::json::Object R;
     R["ruleId"] = F.CheckId;
@@ -169,7 +177,7 @@ public:
       R["level"] = "none";
     } else {
       R["kind"] = "fail";
-      R["level"] = "warning";
+      R["level"] = F.AsError ? "error" : "warning";
     }
     R["message"] = llvm::json::Object{{"text", F.Message}};
     if (F.Loc.valid())
@@ -214,7 +222,7 @@ public:
       if (RuleIds[I] == B.CheckId)
         R["ruleIndex"] = I;
     R["kind"] = "fail";
-    R["level"] = "warning";
+    R["level"] = B.AsError ? "error" : "warning";
     R["message"] = llvm::json::Object{{"text", B.Message}};
     if (F.Loc.valid())
       R["locations"] = llvm::json::Array{location(F.Loc)};
@@ -237,8 +245,40 @@ private:
   std::string Base; ///< normalized, no trailing '/' (unless it is "/")
 };
 
-llvm::json::Object bankConflictRule() {
-  return llvm::json::Object{
+/// The rule's help as text and markdown (what code scanning shows), and
+/// helpUri when a base for the docs pages is known.
+void addHelp(llvm::json::Object &Rule, const std::string &Id, const std::string &Text,
+             const std::string &Markdown, const std::string &HelpBase) {
+  std::string Page = HelpBase.empty() ? std::string() : HelpBase + (HelpBase.back() == '/' ? "" : "/") + Id + ".md";
+  Rule["help"] = llvm::json::Object{
+      {"text", Text}, {"markdown", Markdown + (Page.empty() ? "" : "\n\n[" + Id + "](" + Page + ")")}};
+  if (!Page.empty())
+    Rule["helpUri"] = Page;
+}
+
+constexpr const char *BankConflictMarkdown =
+    "Lanes of one warp that touch **different words in the same bank** are served one wavefront after "
+    "another: an *n*-way bank conflict makes the access up to 32 times slower.\n\n"
+    "```cuda\n"
+    "__shared__ float tile[32][32];\n"
+    "out[i] = tile[threadIdx.x][threadIdx.y];   // 32-way: every lane in bank threadIdx.y\n"
+    "```\n\n"
+    "Change the index so that the lanes touch different banks, or pad the innermost dimension "
+    "(`float tile[32][33]`): bankcheck proposes such padding as a fix when it is proven to lower the "
+    "conflict on every access of the array. The notes name the colliding lanes, banks and words, and the "
+    "block shape the verdict holds for.";
+constexpr const char *OutOfBoundsMarkdown =
+    "A lane of the warp reads or writes bytes **outside the `__shared__` array**, for the block shape "
+    "analysed and with every condition on its path evaluated (no assumption).\n\n"
+    "```cuda\n"
+    "__shared__ float v[32];\n"
+    "x = v[threadIdx.x + 1];   // lane 31 reads v[32]\n"
+    "```\n\n"
+    "Such accesses read or clobber other shared variables, or fault. Check the index against the "
+    "array's extents and the block shape, or guard the access.";
+
+llvm::json::Object bankConflictRule(const std::string &HelpBase) {
+  llvm::json::Object Rule{
       {"id", BankConflictId},
       {"name", "SharedMemoryBankConflict"},
       {"shortDescription",
@@ -248,18 +288,17 @@ llvm::json::Object bankConflictRule() {
            {"text", "A warp's access to a __shared__ variable is split into more wavefronts "
                     "than a conflict-free access of the same width would take: an n-way bank "
                     "conflict, up to 32 times slower."}}},
-      {"help",
-       llvm::json::Object{
-           {"text", "Lanes of one warp that touch different words in the same bank are served "
+      {"defaultConfiguration", llvm::json::Object{{"level", "warning"}}},
+      {"properties", llvm::json::Object{{"tags", llvm::json::Array{"cuda", "performance"}}}}};
+  addHelp(Rule, BankConflictId, "Lanes of one warp that touch different words in the same bank are served "
                     "one wavefront after another. Change the index so that the lanes touch "
                     "different banks, or pad the innermost dimension of the array (for "
                     "example float tile[32][33] instead of tile[32][32]); bankcheck proposes "
-                    "such padding as a fix when it removes the conflict for every access."}}},
-      {"defaultConfiguration", llvm::json::Object{{"level", "warning"}}},
-      {"properties", llvm::json::Object{{"tags", llvm::json::Array{"cuda", "performance"}}}}};
+                    "such padding as a fix when it removes the conflict for every access.", BankConflictMarkdown, HelpBase);
+  return Rule;
 }
-llvm::json::Object outOfBoundsRule() {
-  return llvm::json::Object{
+llvm::json::Object outOfBoundsRule(const std::string &HelpBase) {
+  llvm::json::Object Rule{
       {"id", OutOfBoundsId},
       {"name", "SharedMemoryOutOfBounds"},
       {"shortDescription",
@@ -269,31 +308,83 @@ llvm::json::Object outOfBoundsRule() {
            {"text", "A lane of a warp reads or writes bytes before the start or past the end of "
                     "a __shared__ array, for the block shape analysed and with every condition "
                     "on its path evaluated (no assumption)."}}},
-      {"help",
-       llvm::json::Object{
-           {"text", "Out-of-bounds shared accesses read or clobber other shared variables or "
-                    "fault. Check the index bounds against the array's extents and the block "
-                    "shape, or guard the access."}}},
       {"defaultConfiguration", llvm::json::Object{{"level", "warning"}}},
       {"properties", llvm::json::Object{{"tags", llvm::json::Array{"cuda", "correctness"}}}}};
+  addHelp(Rule, OutOfBoundsId, "Out-of-bounds shared accesses read or clobber other shared variables or "
+                    "fault. Check the index bounds against the array's extents and the block "
+                    "shape, or guard the access.", OutOfBoundsMarkdown, HelpBase);
+  return Rule;
+}
+} // namespace
+
+namespace {
+/// Source lines for fingerprints, each file read once.
+class Lines {
+public:
+  explicit Lines(const SourceReader &Read) : Read(Read) {}
+  std::string at(const FileLoc &L) {
+    auto It = Files.find(L.Path);
+    if (It == Files.end()) {
+      std::string Text;
+      if (!Read || !Read(L.Path, Text))
+        Text.clear();
+      It = Files.emplace(L.Path, std::move(Text)).first;
+    }
+    llvm::SmallVector<llvm::StringRef, 0> All;
+    llvm::StringRef(It->second).split(All, '\n');
+    if (L.Line == 0 || L.Line > All.size())
+      return "";
+    // Blanks collapsed: re-indenting the line keeps the fingerprint.
+    std::string Out;
+    for (llvm::StringRef Word : llvm::split(All[L.Line - 1], ' '))
+      for (llvm::StringRef W : llvm::split(Word.trim(), '\t'))
+        if (!W.trim().empty())
+          Out += (Out.empty() ? "" : " ") + W.trim().str();
+    return Out;
+  }
+
+private:
+  const SourceReader &Read;
+  std::map<std::string, std::string> Files;
+};
+
+std::string md5Hex(const std::string &Text) {
+  llvm::MD5 Hash;
+  Hash.update(Text);
+  llvm::MD5::MD5Result R;
+  Hash.final(R);
+  return std::string(R.digest().str());
 }
 } // namespace
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                const std::vector<FileStatus> &Files, const std::string &Version,
-                const std::string &BaseDir) {
-  Writer W(BaseDir);
+                const std::vector<FileStatus> &Files, const std::string &Version, const SarifOptions &Opts) {
+  Writer W(Opts.BaseDir);
+  Lines Source(Opts.Read);
+  std::map<std::string, unsigned> Seen; // fingerprint -> results so far
+  auto Fingerprint = [&](llvm::json::Object &R, const Finding &F, const std::string &RuleId,
+                         const std::string &Message) {
+    std::string Shape = F.BlockDim ? std::to_string((*F.BlockDim)[0]) + "," + std::to_string((*F.BlockDim)[1]) +
+                                         "," + std::to_string((*F.BlockDim)[2])
+                                   : "-";
+    std::string Key = RuleId + "\n" + (F.Loc.valid() ? W.uriOf(F.Loc.Path) : "") + "\n" + F.Kernel + "\n" +
+                      Shape + "\n" + F.Array + "\n" + F.Kind + "\n" + std::to_string(F.Part) + "\n" + Message +
+                      "\n" + Source.at(F.Loc);
+    std::string Hash = md5Hex(Key);
+    unsigned Rank = ++Seen[Hash];
+    R["partialFingerprints"] = llvm::json::Object{{"bankcheckFingerprint/v1", Hash + ":" + std::to_string(Rank)}};
+  };
 
   // The bank-conflict rule is always described; any other check id gets a
   // bare rule so that every result's ruleIndex points into rules.
   std::vector<std::string> RuleIds{BankConflictId};
-  llvm::json::Array Rules{bankConflictRule()};
+  llvm::json::Array Rules{bankConflictRule(Opts.HelpBase)};
   bool AnyBounds = false;
   for (const Finding &F : Findings)
     AnyBounds |= F.hasBoundsDiagnostic();
   if (AnyBounds) {
     RuleIds.push_back(OutOfBoundsId);
-    Rules.push_back(outOfBoundsRule());
+    Rules.push_back(outOfBoundsRule(Opts.HelpBase));
   }
   for (const Finding &F : Findings)
     if (llvm::find(RuleIds, F.CheckId) == RuleIds.end()) {
@@ -304,10 +395,16 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   llvm::json::Array Results;
   for (const Finding &F : Findings)
   {
-    if (F.isDiagnostic() || F.Status == "unknown")
-      Results.push_back(W.result(F, RuleIds));
-    if (F.hasBoundsDiagnostic())
-      Results.push_back(W.boundsResult(F, RuleIds));
+    if (F.isDiagnostic() || (F.Status == "unknown" && Opts.IncludeUnknown && !F.Disabled)) {
+      llvm::json::Object R = W.result(F, RuleIds);
+      Fingerprint(R, F, F.CheckId, F.Message);
+      Results.push_back(std::move(R));
+    }
+    if (F.hasBoundsDiagnostic()) {
+      llvm::json::Object R = W.boundsResult(F, RuleIds);
+      Fingerprint(R, F, F.OutOfBounds->CheckId, F.OutOfBounds->Message);
+      Results.push_back(std::move(R));
+    }
   }
 
   bool Ok = true;

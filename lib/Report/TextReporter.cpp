@@ -3,15 +3,17 @@
 //===----------------------------------------------------------------------===//
 #include "Report/Reporters.h"
 #include "Report/BankMap.h"
+#include "Report/DiagnosticGroups.h"
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace bankcheck::report {
 
 namespace {
-const char *Bold = "\033[1m", *Reset = "\033[0m", *Magenta = "\033[1;35m", *Black = "\033[1;30m",
+const char *Bold = "\033[1m", *Reset = "\033[0m", *Magenta = "\033[1;35m", *Red = "\033[1;31m", *Black = "\033[1;30m",
            *Green = "\033[1;32m", *Cyan = "\033[1;36m";
 
 class Printer {
@@ -20,7 +22,7 @@ public:
       : OS(OS), Opts(O), Read(R) {}
 
   void diag(const FileLoc &Loc, const char *Level, const char *LevelColor, const std::string &Msg,
-            const std::string &Check, bool Snippet) {
+            const std::string &Check, bool Snippet, bool AsError = false) {
     if (Opts.Color) OS << Bold;
     if (Loc.valid())
       OS << Loc.Path << ":" << Loc.Line << ":" << Loc.Column << ": ";
@@ -29,7 +31,7 @@ public:
     if (Opts.Color) OS << Reset << Bold;
     OS << Msg;
     if (!Check.empty())
-      OS << " [" << Check << "]";
+      OS << " [" << Check << (AsError ? ",-warnings-as-errors" : "") << "]";
     if (Opts.Color) OS << Reset;
     OS << "\n";
     if (Snippet && Loc.valid())
@@ -59,10 +61,11 @@ public:
     return Line;
   }
 
-  /// The source line and a caret (with tildes over Length characters).
+  /// The source line and a caret (with tildes over Length characters); as
+  /// clang, none for a line longer than MaxLineLength.
   void snippet(const FileLoc &Loc, unsigned Length = 1) {
     std::string Line = lineText(Loc);
-    if (Line.empty())
+    if (Line.empty() || Line.size() > MaxLineLength)
       return;
     std::string Num = std::to_string(Loc.Line);
     std::string Gutter(std::max<std::size_t>(5, Num.size() + 1), ' ');
@@ -79,8 +82,10 @@ public:
 
   /// The edited line's snippet with the replacement text under the range.
   void fixIt(const TextEdit &E) {
-    snippet(E.Loc, E.Length);
     std::string Line = lineText(E.Loc);
+    if (Line.size() > MaxLineLength)
+      return;
+    snippet(E.Loc, E.Length);
     std::string Pad;
     for (unsigned C = 1; C < E.Loc.Column && C - 1 < Line.size(); ++C)
       Pad += Line[C - 1] == '\t' ? '\t' : ' ';
@@ -92,6 +97,8 @@ public:
     OS << "\n";
   }
 
+  /// clang's TextDiagnostic::MaxLineLengthToPrint.
+  static constexpr std::size_t MaxLineLength = 4096;
   llvm::raw_ostream &OS;
   const TextOptions &Opts;
   const SourceReader &Read;
@@ -102,28 +109,27 @@ public:
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const std::vector<Note> &Remarks, const TextOptions &Opts, const SourceReader &Read) {
   Printer P(OS, Opts, Read);
-  for (const Finding &F : Findings) {
-    if (F.isDiagnostic()) {
-      P.diag(F.Loc, "warning", Magenta, F.Message, F.CheckId, true);
-      if (Opts.Explain && F.HasWorst) {
-        OS << renderBankMap(F, Opts.Color);
-        if (F.AfterFixLanes)
-          OS << "after the suggested padding:\n" << renderBankMap(*F.AfterFixLanes, F.AccessBytes, Opts.Color);
-      }
-      for (const Note &N : F.Notes) {
-        P.diag(N.Loc, "note", Black, N.Message, "", false);
-        // Under the note on the declaration, the fix-it as clang shows one.
-        for (const TextEdit &E : F.Fixes)
-          if (N.ShowsFix)
-            P.fixIt(E);
-      }
-    } else if (F.Status == "unknown" && Opts.ShowUnknown) {
+  for (const GroupedDiagnostic &D : groupDiagnostics(Findings, Opts.ShowUnknown)) {
+    const Finding &F = *D.Shown;
+    if (D.What == GroupedDiagnostic::Remark) {
       P.diag(F.Loc, "remark", Cyan, F.Message, F.CheckId, false);
+      continue;
     }
-    if (F.hasBoundsDiagnostic()) {
-      P.diag(F.Loc, "warning", Magenta, F.OutOfBounds->Message, F.OutOfBounds->CheckId, true);
-      for (const Note &N : F.OutOfBounds->Notes)
-        P.diag(N.Loc, "note", Black, N.Message, "", false);
+    bool Bounds = D.What == GroupedDiagnostic::OutOfBounds;
+    P.diag(F.Loc, D.AsError ? "error" : "warning", D.AsError ? Red : Magenta,
+           Bounds ? F.OutOfBounds->Message : F.Message, Bounds ? F.OutOfBounds->CheckId : F.CheckId, true,
+           D.AsError);
+    if (!Bounds && Opts.Explain && F.HasWorst) {
+      OS << renderBankMap(F, Opts.Color);
+      if (F.AfterFixLanes)
+        OS << "after the suggested padding:\n" << renderBankMap(*F.AfterFixLanes, F.AccessBytes, Opts.Color);
+    }
+    for (const Note &N : D.Notes) {
+      P.diag(N.Loc, "note", Black, N.Message, "", false);
+      // Under the note on the declaration, the fix-it as clang shows one.
+      if (!Bounds && N.ShowsFix)
+        for (const TextEdit &E : F.Fixes)
+          P.fixIt(E);
     }
   }
   for (const Note &N : Remarks)
@@ -134,10 +140,12 @@ Summary summarize(const std::vector<Finding> &Findings) {
   Summary S;
   for (const Finding &F : Findings) {
     if (F.OutOfBounds) {
-      if (F.OutOfBounds->Suppressed)
+      if (F.OutOfBounds->Suppressed) {
         ++S.Suppressed;
-      else
+      } else {
         ++S.OutOfBounds;
+        S.AsErrors += F.OutOfBounds->AsError;
+      }
     }
     if (F.Suppressed) {
       ++S.Suppressed;
@@ -147,6 +155,11 @@ Summary summarize(const std::vector<Finding> &Findings) {
       ++S.BelowThreshold;
       continue;
     }
+    if (F.Disabled && (F.Status == "conflict" || F.Status == "possible")) {
+      ++S.Disabled;
+      continue;
+    }
+    S.AsErrors += F.AsError && F.isDiagnostic();
     if (F.Status == "conflict") ++S.Conflict;
     else if (F.Status == "possible") ++S.Possible;
     else if (F.Status == "unknown") ++S.Unknown;

@@ -26,9 +26,10 @@ bool isConflictDiagnostic(const Finding &F) { return F.Status == "conflict" || F
 } // namespace
 
 bool filterHeaders(std::vector<Finding> &Findings, const std::vector<FileStatus> &Files,
-                   const std::string &HeaderFilter, std::string &Error) {
-  llvm::Regex Filter(HeaderFilter);
-  if (!Filter.isValid(Error))
+                   const std::string &HeaderFilter, std::string &Error,
+                   const std::string &ExcludeHeaderFilter) {
+  llvm::Regex Filter(HeaderFilter), Exclude(ExcludeHeaderFilter);
+  if (!Filter.isValid(Error) || (!ExcludeHeaderFilter.empty() && !Exclude.isValid(Error)))
     return false;
   std::set<std::string> Mains;
   for (const FileStatus &F : Files)
@@ -38,7 +39,7 @@ bool filterHeaders(std::vector<Finding> &Findings, const std::vector<FileStatus>
   for (Finding &F : Findings) {
     std::string Abs = normalized(F.Loc.Path);
     bool InMain = Mains.count(Abs);
-    if (!InMain && !Filter.match(F.Loc.Path))
+    if (!InMain && (!Filter.match(F.Loc.Path) || (!ExcludeHeaderFilter.empty() && Exclude.match(F.Loc.Path))))
       continue;
     // A header's finding comes once per including file: keep the first.
     std::string Shape = F.BlockDim ? std::to_string((*F.BlockDim)[0]) + "," + std::to_string((*F.BlockDim)[1]) +
@@ -80,6 +81,8 @@ void markSuppressed(std::vector<Finding> &Findings, unsigned MinDegree, const So
 int exitStatus(const Summary &S, const std::string &FailOn, bool Errors) {
   if (Errors)
     return 2;
+  if (S.AsErrors)
+    return 1; // --warnings-as-errors: whatever --fail-on says
   if (FailOn == "never")
     return 0;
   unsigned Failing = S.Conflict + S.OutOfBounds;

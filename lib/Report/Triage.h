@@ -24,9 +24,11 @@ namespace bankcheck::report {
 
 /// Keeps the findings located in a main file (one of Files) and, among the
 /// others (headers), those whose path matches the HeaderFilter regex, each
-/// header finding once. False with Error when the regex is invalid.
+/// header finding once; a header whose path matches ExcludeHeaderFilter
+/// (when not empty) is left out. False with Error when a regex is invalid.
 bool filterHeaders(std::vector<Finding> &Findings, const std::vector<FileStatus> &Files,
-                   const std::string &HeaderFilter, std::string &Error);
+                   const std::string &HeaderFilter, std::string &Error,
+                   const std::string &ExcludeHeaderFilter = "");
 
 /// Sets Finding::Suppressed (conflicts and possible conflicts silenced by a
 /// NOLINT for bankcheck-bank-conflict), OutOfBounds->Suppressed (NOLINT for

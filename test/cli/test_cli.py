@@ -1,6 +1,7 @@
 """End-to-end tests of the bankcheck command line: exit codes, JSON, bad input,
 compile databases and the built-in-header mode. BANKCHECK names the binary."""
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -319,6 +320,450 @@ class ProjectRuns(unittest.TestCase):
             self.assertRegex(out + err, r"FailOn:\s+never")
         finally:
             shutil.rmtree(d)
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def run_raw(*args, cwd=None):
+    """Without the --color-output=never that run() adds."""
+    p = subprocess.run([BANKCHECK, *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+    return p.returncode, p.stdout, p.stderr
+
+
+class TidyOptions(unittest.TestCase):
+    """clang-tidy 19's options, spelled and behaving as clang-tidy's (docs/integration.md, the table)."""
+    BOUNDS = ("__global__ void k(float *o) {\n"
+              "  __shared__ float t[32][32];\n"
+              "  __shared__ float v[32];\n"
+              "  o[threadIdx.x] = t[threadIdx.x][0];\n"
+              "  o[threadIdx.x] += v[threadIdx.x + 1];\n"
+              "}\n"
+              "void go(float *o) { k<<<1, 32>>>(o); }\n")
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.src = self.write("k.cu", self.BOUNDS)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def write(self, name, text):
+        path = os.path.join(self.dir, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def test_jobs_take_their_value_joined_or_separate(self):
+        for args in (["-j4"], ["-j", "4"], ["-j=2"]):
+            rc, out, err = run(*args, inp("good.cu"), inp("clean.cu"))
+            self.assertEqual(rc, 1, args + [err])
+            self.assertEqual(out.count("warning:"), 1, out)
+
+    def test_color_output_alone_does_not_swallow_the_file_name(self):
+        rc, out, err = run_raw("--color-output", inp("good.cu"))
+        self.assertEqual(rc, 1, err)
+        self.assertIn("\033[", out)
+        rc, out, _ = run_raw("--color-output=never", inp("good.cu"))
+        self.assertNotIn("\033[", out)
+
+    def test_use_color_turns_colour_on_and_off(self):
+        _, out, _ = run_raw("--use-color", inp("good.cu"))
+        self.assertIn("\033[", out)
+        _, out, _ = run_raw("--use-color=false", inp("good.cu"))
+        self.assertNotIn("\033[", out)
+        _, out, _ = run_raw("--config={UseColor: true}", inp("good.cu"))
+        self.assertIn("\033[", out)
+
+    def test_checks_globs_and_removal_turn_the_out_of_bounds_check_off(self):
+        rc, out, _ = run(self.src)
+        self.assertEqual(rc, 1)
+        self.assertIn("[bankcheck-out-of-bounds]", out)
+        self.assertIn("[bankcheck-bank-conflict]", out)
+        rc, out, _ = run("--checks=-bankcheck-out-of-bounds", self.src)
+        self.assertNotIn("[bankcheck-out-of-bounds]", out)
+        self.assertIn("[bankcheck-bank-conflict]", out)
+        rc, out, err = run("--checks=-*,bankcheck-out-of-bounds", self.src)
+        self.assertEqual(rc, 1)  # the out-of-bounds access still fails the run
+        self.assertNotIn("[bankcheck-bank-conflict]", out)
+        self.assertIn("1 of disabled checks", err)
+        rc, out, err = run("--checks=-*,bankcheck-bank-conflict", "--fail-on=conflict",
+                           self.write("c.cu", "__global__ void c(float *o) { __shared__ float v[32];"
+                                              " o[threadIdx.x] = v[threadIdx.x + 1]; }\n"
+                                              "void go(float *o) { c<<<1, 32>>>(o); }\n"))
+        self.assertEqual((rc, out.count("warning:")), (0, 0), out)
+
+    def test_no_enabled_check_is_an_error_unless_allowed(self):
+        rc, _, err = run("--checks=-*", self.src)
+        self.assertEqual(rc, 2)
+        self.assertIn("no checks enabled", err)
+        rc, out, _ = run("--checks=-*", "--allow-no-checks", self.src)
+        self.assertEqual((rc, out.count("warning:")), (0, 0), out)
+
+    def test_list_checks_and_explain_config(self):
+        rc, out, _ = run("--list-checks")
+        self.assertEqual(rc, 0)
+        self.assertEqual(out, "Enabled checks:\n    bankcheck-bank-conflict\n    bankcheck-out-of-bounds\n\n")
+        rc, out, _ = run("--list-checks", "--checks=-*,bankcheck-b*")
+        self.assertEqual(out, "Enabled checks:\n    bankcheck-bank-conflict\n\n")
+        rc, out, _ = run("--explain-config", "--checks=-*,bankcheck-bank-conflict")
+        self.assertEqual(out, "'bankcheck-bank-conflict' is enabled in the command-line option '--checks'.\n")
+
+    def test_config_and_config_file_in_clang_tidy_format(self):
+        rc, out, _ = run("--config={Checks: '-*,bankcheck-out-of-bounds', WarningsAsErrors: '*'}", self.src)
+        self.assertEqual(rc, 1)
+        self.assertNotIn("[bankcheck-bank-conflict]", out)
+        self.assertIn("error: ", out)
+        tidy = self.write(".clang-tidy", "Checks: '-*,bankcheck-*'\nFormatStyle: none\nCheckOptions:\n"
+                                         "  bankcheck-bank-conflict.BlockDim: '32,8'\n"
+                                         "  bankcheck-bank-conflict.MinDegree: '4'\n")
+        unlaunched = self.write("u.cu", "__global__ void u(float *o) { __shared__ float t[32][32];"
+                                        " o[threadIdx.x] = t[threadIdx.x][threadIdx.y]; }\n")
+        rc, out, _ = run("--config-file=" + tidy, unlaunched)
+        self.assertIn("block shape (32, 8, 1) from option 'bankcheck-bank-conflict.BlockDim' of " + tidy, out)
+        self.assertEqual(rc, 1)
+        rc, _, err = run("--config-file=" + tidy, "--config={}", unlaunched)
+        self.assertEqual(rc, 2)
+        self.assertIn("mutually exclusive", err)
+
+    def test_a_malformed_or_unknown_config_key_is_an_error_with_its_place(self):
+        bad = self.write("bad.yaml", "Checks: '-*'\nNoSuchKey: 1\n")
+        rc, _, err = run("--config-file=" + bad, self.src)
+        self.assertEqual(rc, 2)
+        self.assertRegex(err, r"bad\.yaml:2:\d+: error: unknown key 'NoSuchKey'")
+        rc, _, err = run("--config={Checks: [", self.src)
+        self.assertEqual(rc, 2)
+        self.assertIn("--config:1:", err)
+
+    def test_verify_config_names_unknown_checks_and_options(self):
+        rc, out, _ = run("--verify-config", "--checks=-*,bankcheck-*")
+        self.assertEqual((rc, out), (0, "No config errors detected.\n"))
+        rc, _, err = run("--verify-config", "--checks=-*,bankcheck-bank-conflcit",
+                         "--config={CheckOptions: {bankcheck-bank-conflict.Blockdim: '32'}}")
+        self.assertEqual(rc, 1)
+        self.assertIn("command-line option '--checks': warning: unknown check 'bankcheck-bank-conflcit' "
+                      "[-verify-config]", err)
+        self.assertIn("unknown check option 'bankcheck-bank-conflict.Blockdim'", err)
+
+    def test_warnings_as_errors_print_errors_and_fail_the_run(self):
+        rc, out, err = run("--warnings-as-errors=bankcheck-bank-conflict", "--fail-on=never", inp("good.cu"))
+        self.assertEqual(rc, 1)
+        self.assertIn("error: 32-way bank conflict on shared load of 'tile' (32 wavefronts, ideal 1) "
+                      "[bankcheck-bank-conflict,-warnings-as-errors]", out)
+        self.assertIn("1 warning treated as error", err)
+        rc, _, err = run("--quiet", "--warnings-as-errors=bankcheck-*", inp("good.cu"))
+        self.assertNotIn("treated as error", err)
+        rc, out, _ = run("--warnings-as-errors=bankcheck-out-of-bounds", "--fail-on=never", inp("good.cu"))
+        self.assertEqual(rc, 0)
+        self.assertNotIn("error:", out)
+
+    def test_line_filter_reports_only_the_listed_lines(self):
+        rc, out, _ = run('--line-filter=[{"name":"k.cu","lines":[[5,5]]}]', self.src)
+        self.assertNotIn(":4:", out)
+        self.assertIn(":5:", out)
+        rc, out, _ = run('--line-filter=[{"name":"other.cu"}]', self.src)
+        self.assertEqual((rc, out.count("warning:")), (0, 0), out)
+        rc, out, _ = run('--line-filter=[{"name":"k.cu"}]', self.src)
+        self.assertEqual(rc, 1)
+        rc, _, err = run("--line-filter=[{\"lines\":[]}]", self.src)
+        self.assertEqual(rc, 2)
+        self.assertIn("--line-filter", err)
+
+    def test_extra_arg_and_extra_arg_before_reach_the_compiler_in_order(self):
+        src = self.write("needs.cu", "#ifndef TILE\n#error TILE is not defined\n#endif\n"
+                                     "__global__ void n(float *o) { __shared__ float t[TILE][TILE];"
+                                     " o[threadIdx.x] = t[threadIdx.x][0]; }\nvoid go(float *o) { n<<<1, 32>>>(o); }\n")
+        rc, _, err = run(src)
+        self.assertEqual(rc, 2, err)
+        for opt in ("--extra-arg=-DTILE=32", "--extra-arg-before=-DTILE=32"):
+            rc, out, err = run(opt, src)
+            self.assertEqual(rc, 1, opt + err)
+        rc, out, _ = run("--print-clang-command", "--extra-arg-before=-DBEFORE", "--extra-arg=-DAFTER", src,
+                         "--", "-DDASHDASH")
+        self.assertLess(out.index("-DBEFORE"), out.index("-DDASHDASH"))
+        self.assertLess(out.index("-DDASHDASH"), out.index("-DAFTER"))
+
+    def test_system_headers_are_reported_unless_turned_off_and_headers_can_be_excluded(self):
+        sysdir = os.path.join(self.dir, "sys")
+        self.write("sys/helper.cuh", "__device__ inline float column(float (*t)[32])"
+                                     " { return t[threadIdx.x][0]; }\n")
+        src = self.write("s.cu", "#include <helper.cuh>\n__global__ void k(float *o) {\n"
+                                 "  __shared__ float t[32][32];\n  o[threadIdx.x] = column(t);\n}\n"
+                                 "void go(float *o) { k<<<1, 32>>>(o); }\n")
+        rc, out, _ = run("--extra-arg=-isystem" + sysdir, src)
+        self.assertIn("helper.cuh:1:", out)
+        self.assertEqual(rc, 1)
+        rc, out, _ = run("--extra-arg=-isystem" + sysdir, "--system-headers", src)
+        self.assertIn("helper.cuh:1:", out)
+        rc, out, _ = run("--extra-arg=-isystem" + sysdir, "--system-headers=false", src)
+        self.assertEqual((rc, out.count("warning:")), (0, 0), out)
+        rc, out, _ = run("--extra-arg=-I" + sysdir, "--exclude-header-filter=helper", src)
+        self.assertEqual((rc, out.count("warning:")), (0, 0), out)
+        rc, _, err = run("--exclude-header-filter=(", src)
+        self.assertEqual(rc, 2)
+        self.assertIn("--exclude-header-filter", err)
+
+    def test_quiet_prints_no_summary(self):
+        _, _, err = run("--quiet", inp("good.cu"))
+        self.assertNotIn("shared accesses in", err)
+        _, _, err = run(inp("good.cu"))
+        self.assertIn("shared accesses in", err)
+
+    def test_fix_errors_and_fix_notes(self):
+        good = self.write("g.cu", read(inp("good.cu")))
+        rc, _, err = run("--fix", good, inp("syntax_error.cu"))
+        self.assertEqual(rc, 2)
+        self.assertIn("--fix-errors was not specified; fixes have NOT been applied", err)
+        self.assertIn("tile[32][32]", read(good))
+        rc, _, err = run("--fix-errors", good, inp("syntax_error.cu"))
+        self.assertIn("tile[32][33]", read(good), err)
+        again = self.write("h.cu", read(inp("good.cu")))
+        run("--fix-notes", again)
+        self.assertIn("tile[32][33]", read(again))
+
+
+
+class Unsupported(unittest.TestCase):
+    """The clang-tidy options the table in docs/integration.md lists without an equivalent are refused."""
+
+    def test_each_is_a_usage_error(self):
+        for opt in ("--format-style=file", "--load=libX.so", "--enable-check-profile",
+                    "--store-check-profile=prof", "--enable-module-headers-parsing", "--vfsoverlay=o.yaml"):
+            rc, out, err = run(opt, inp("good.cu"))
+            self.assertEqual(rc, 2, opt)
+            self.assertNotIn("warning:", out)
+            self.assertIn(opt.split("=")[0].lstrip("-"), err)
+
+    def test_help_lists_the_clang_tidy_options(self):
+        _, out, _ = run("--help")
+        for opt in ("--checks", "--config", "--config-file", "--warnings-as-errors", "--line-filter",
+                    "--extra-arg", "--extra-arg-before", "--use-color", "--system-headers",
+                    "--exclude-header-filter", "--verify-config", "--list-checks", "--explain-config",
+                    "--allow-no-checks", "--fix-errors", "--fix-notes", "--export-fixes", "--quiet",
+                    "--header-filter", "--dump-config", "-p", "-j"):
+            self.assertIn(opt + " ", out.replace("=", " ").replace("<", " "), opt)
+
+
+class SarifUploads(unittest.TestCase):
+    """What code scanning gets: rule help, relative URIs, no undecided accesses unless asked."""
+    UNKNOWN = ("__global__ void k(float *o, const int *idx) {\n  __shared__ float t[1024];\n"
+               "  o[threadIdx.x] = t[idx[threadIdx.x]];\n}\nvoid go(float *o, const int *i) { k<<<1, 32>>>(o, i); }\n")
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        os.makedirs(os.path.join(self.dir, "src"))
+        self.src = os.path.join(self.dir, "src", "u.cu")
+        with open(self.src, "w") as f:
+            f.write(self.UNKNOWN)
+        shutil.copy(inp("good.cu"), os.path.join(self.dir, "src", "good.cu"))
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def results(self, *args):
+        _, out, _ = run("--format=sarif", "--no-cuda-toolkit", *args, cwd=self.dir)
+        return json.loads(out)["runs"][0]
+
+    def test_undecided_accesses_are_uploaded_only_when_asked(self):
+        self.assertEqual(self.results("src/u.cu")["results"], [])
+        kinds = [r["kind"] for r in self.results("--sarif-unknown", "src/u.cu")["results"]]
+        self.assertEqual(kinds, ["review"])
+
+    def test_uris_are_relative_for_relative_and_absolute_arguments(self):
+        for arg in ("src/good.cu", os.path.join(self.dir, "src", "good.cu"), "./src/../src/good.cu"):
+            r = self.results(arg)["results"][0]
+            loc = r["locations"][0]["physicalLocation"]["artifactLocation"]
+            self.assertEqual((loc["uri"], loc["uriBaseId"]), ("src/good.cu", "SRCROOT"), arg)
+
+    def test_help_base_sets_each_rules_help_uri(self):
+        rules = self.results("--sarif-help-base=https://example.org/docs/checks", "src/good.cu")["tool"]["driver"]["rules"]
+        self.assertEqual(rules[0]["helpUri"], "https://example.org/docs/checks/bankcheck-bank-conflict.md")
+        self.assertIn("markdown", rules[0]["help"])
+
+
+class OutputVolume(unittest.TestCase):
+    """Output at scale: one warning per place, no snippet of a line past 4,096 characters."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def write(self, name, text):
+        path = os.path.join(self.dir, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def test_a_100_kb_line_with_2000_findings_stays_under_1_mb(self):
+        body = "".join("a += t[threadIdx.x][%2d] * 1.0f;                     " % (i % 32) for i in range(2000))
+        src = self.write("wide.cu", "__global__ void k(float *o) { __shared__ float t[32][32]; float a = 0; "
+                                    + body + "o[threadIdx.x] = a; }\nvoid go(float *o) { k<<<1, 32>>>(o); }\n")
+        self.assertGreaterEqual(os.path.getsize(src), 100 * 1024)
+        rc, out, err = run(src)
+        self.assertEqual(rc, 1, err[-2000:])
+        self.assertEqual(out.count(": warning:"), 2000)
+        self.assertNotIn(body[:200], out)  # the line is not reprinted
+        self.assertLess(len(out.encode()), 1024 * 1024)
+        self.assertEqual(out.count("'t' declared here"), 1)
+
+    def test_2000_instantiations_give_one_warning(self):
+        launches = " ".join("k<%d><<<1, 32>>>(o);" % n for n in range(2000))
+        src = self.write("inst.cu", "template <int N>\n__global__ void k(float *o) {\n  __shared__ float t[32][32];\n"
+                                    "  o[threadIdx.x] = t[threadIdx.x][N % 32];\n}\nvoid go(float *o) { "
+                                    + launches + " }\n")
+        rc, out, _ = run(src)
+        self.assertEqual(rc, 1)
+        self.assertLess(len(out.encode()), 1024 * 1024)
+        self.assertEqual(out.count(": warning:"), 1, out[:3000])
+        self.assertRegex(out, r"inst\.cu:4:20: note: also in 1999 other kernel instantiations or block shapes: "
+                              r"'k<\d+>' with block \(32, 1, 1\), .*, and 1995 more \(2000 evaluations, the worst shown\)")
+
+    def test_a_compound_assignment_is_one_warning_and_every_note_has_a_place(self):
+        src = self.write("c.cu", "__global__ void r(float *o) {\n  __shared__ float s[64];\n"
+                                 "  s[2 * threadIdx.x] += 1.0f;\n  o[threadIdx.x] = s[0];\n}\n"
+                                 "void go(float *o) { r<<<1, 32>>>(o); }\n")
+        _, out, _ = run(src)
+        self.assertEqual(out.count(": warning:"), 1, out)
+        self.assertIn("c.cu:3:3: note: the same statement's 2-way bank conflict on shared store of 's'", out)
+        for line in out.splitlines():
+            if "note:" in line:
+                self.assertRegex(line, r"^\S+:\d+:\d+: note: ", line)
+
+
+class FrontEndLimits(unittest.TestCase):
+    """What nvcc parses: a 3,000-deep parenthesised expression (clang's default bracket depth is 256)."""
+
+    def test_deeply_parenthesised_expressions_parse(self):
+        d = tempfile.mkdtemp()
+        try:
+            src = os.path.join(d, "deep.cu")
+            with open(src, "w") as f:
+                f.write("__global__ void k(float *o) {\n  __shared__ float t[32][32];\n  int i = %s;\n"
+                        "  o[threadIdx.x] = t[i][0];\n}\nvoid go(float *o) { k<<<1, 32>>>(o); }\n"
+                        % ("(" * 3000 + "threadIdx.x" + ")" * 3000))
+            rc, out, err = run(src)
+            self.assertNotIn("bracket nesting level", out + err)
+            self.assertEqual(rc, 1, err[-2000:])
+            self.assertIn("deep.cu:4:20: warning: 32-way bank conflict", out)
+            rc, out, err = run(src, "--", "-fbracket-depth=256")  # the file's own flag still wins
+            self.assertEqual(rc, 2)
+            self.assertIn("bracket nesting level exceeded maximum of 256", out + err)
+        finally:
+            shutil.rmtree(d)
+
+class ExportFixes(unittest.TestCase):
+    """--export-fixes writes clang-tidy 19's Diagnostics layout; clang-apply-replacements-19 applies it."""
+    APPLY = shutil.which("clang-apply-replacements-19")
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.src = os.path.join(self.dir, "t.cu")
+        shutil.copy(inp("good.cu"), self.src)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def test_the_layout_is_clang_tidys(self):
+        fixes = os.path.join(self.dir, "fixes.yaml")
+        run("--export-fixes=" + fixes, "t.cu", cwd=self.dir)
+        with open(fixes) as f:
+            text = f.read()
+        # The keys in clang-tidy 19's order (clang::tooling::TranslationUnitDiagnostics).
+        self.assertRegex(text, r"(?s)^---\nMainSourceFile: +'%s'\nDiagnostics:\n"
+                               r"  - DiagnosticName: +bankcheck-bank-conflict\n    DiagnosticMessage:\n"
+                               r"      Message: +'32-way bank conflict on shared load of ''tile''.*'\n"
+                               r"      FilePath: +'%s'\n      FileOffset: +\d+\n      Replacements:\n"
+                               r"        - FilePath: +'%s'\n          Offset: +\d+\n          Length: +2\n"
+                               r"          ReplacementText: +'33'\n    Notes:\n      - Message: .*"
+                               r"    Level: +Warning\n    BuildDirectory: +'%s'\n\.\.\.\n$"
+                         % ((self.src,) * 3 + (self.dir,)))
+        self.assertNotIn("FilePath:        ''", text)  # notes about the whole finding sit at the finding
+
+    @unittest.skipUnless(shutil.which("clang-tidy-19"), "SKIP: clang-tidy-19 is not installed")
+    def test_the_keys_are_those_clang_tidy_19_writes(self):
+        def keys(text):
+            # The key of each line, with its indentation, outside the Notes list.
+            out, in_notes = [], False
+            for line in text.splitlines():
+                m = re.match(r"^(\s*(?:- )?)(\w+):", line)
+                if not m:
+                    continue
+                depth = len(m.group(1))
+                if m.group(2) == "Notes":
+                    in_notes = True
+                    continue
+                if in_notes and depth > 4:
+                    continue
+                in_notes = False
+                out.append((depth, m.group(2)))
+            return out
+        cpp = os.path.join(self.dir, "n.cpp")
+        with open(cpp, "w") as f:
+            f.write("void f() {\n  int *p = 0;\n  (void)p;\n}\n")
+        tidy_yaml = os.path.join(self.dir, "tidy.yaml")
+        subprocess.run(["clang-tidy-19", "-checks=-*,modernize-use-nullptr", "--export-fixes=" + tidy_yaml, cpp,
+                        "--", "-std=c++17"], capture_output=True, timeout=120)
+        ours = os.path.join(self.dir, "ours.yaml")
+        run("--export-fixes=" + ours, self.src)
+        with open(tidy_yaml) as f:
+            want = keys(f.read())
+        with open(ours) as f:
+            got = keys(f.read())
+        self.assertEqual(len(want), 14, want)  # MainSourceFile, Diagnostics, one diagnostic with a fix
+        self.assertEqual(want, got[:14])
+
+    def test_warnings_as_errors_are_exported_with_level_error(self):
+        fixes = os.path.join(self.dir, "fixes.yaml")
+        run("--export-fixes=" + fixes, "--warnings-as-errors=*", self.src)
+        with open(fixes) as f:
+            self.assertIn("Level:           Error", f.read())
+
+    @unittest.skipUnless(APPLY, "SKIP: clang-apply-replacements-19 is not installed")
+    def test_clang_apply_replacements_applies_it(self):
+        yaml_dir = os.path.join(self.dir, "fixes")
+        os.makedirs(yaml_dir)
+        run("--export-fixes=" + os.path.join(yaml_dir, "t.yaml"), self.src)
+        subprocess.run([self.APPLY, yaml_dir], check=True)
+        with open(self.src) as f:
+            self.assertIn("tile[32][33]", f.read())
+
+
+class InputsProtected(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.src = os.path.join(self.dir, "t.cu")
+        shutil.copy(inp("good.cu"), self.src)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def test_the_report_never_overwrites_an_input(self):
+        with open(self.src) as f:
+            old = f.read()
+        for opt in (["-o", self.src], ["--export-fixes=" + self.src], ["-o", "./t.cu"]):
+            rc, _, err = run(*opt, "t.cu", cwd=self.dir)
+            self.assertEqual(rc, 2, opt)
+            self.assertIn("refusing to overwrite it", err)
+            with open(self.src) as f:
+                self.assertEqual(f.read(), old)
+
+    def test_fix_dry_run_prints_the_diff_alone_on_stdout(self):
+        rc, out, err = run("--fix-dry-run", "t.cu", cwd=self.dir)
+        self.assertIn("warning:", err)
+        self.assertNotIn("warning:", out)
+        self.assertIn("+  __shared__ float tile[32][33];", out)
+        # Relative a/ b/ paths and three lines of context: patch -p1 applies it from here.
+        self.assertTrue(out.startswith("--- a/t.cu\n+++ b/t.cu\n@@ -1,6 +1,6 @@\n #include"), out)
+        self.assertIn("\n   __syncthreads();\n", out)
+        if shutil.which("patch"):
+            p = subprocess.run(["patch", "-p1"], input=out, cwd=self.dir, capture_output=True, text=True)
+            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+            self.assertIn("tile[32][33]", read(self.src))
 
 
 if __name__ == "__main__":

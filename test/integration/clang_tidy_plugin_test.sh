@@ -18,7 +18,9 @@
 #   4. `--export-fixes` writes the `TILE + 1` replacement, and
 #      clang-apply-replacements (when present) applies it;
 #   5. the check option BlockDim acts as --block-dim (from -config and from a
-#      .clang-tidy file), a bad value is reported, NOLINT silences, and the
+#      .clang-tidy file), for both checks (bankcheck-out-of-bounds.BlockDim
+#      alone too; two that differ are refused), the note names the option, a
+#      bad value is reported, NOLINT silences, and the
 #      .bankcheck.yaml next to the file (BlockDim by kernel, MinDegree) applies.
 # Exit status: 0 passed, 1 failed, 2 bad usage, 77 clang-tidy-19 is absent.
 #===------------------------------------------------------------------------===#
@@ -193,7 +195,10 @@ __global__ void silenced(float *Out) {
   Out[threadIdx.y * 32 + threadIdx.x] = S[threadIdx.x][threadIdx.y]; // NOLINT(bankcheck-bank-conflict)
 }
 CUDA
-Want=$("$Bankcheck" --no-cuda-toolkit --block-dim=32,32 --quiet --color-output=never "$Work/nolaunch.cu" | diagLines)
+# The plugin names the option the shape came from where bankcheck names --block-dim.
+Want=$("$Bankcheck" --no-cuda-toolkit --block-dim=32,32 --quiet --color-output=never "$Work/nolaunch.cu" |
+  sed "s/ from --block-dim\$/ from option 'bankcheck-bank-conflict.BlockDim'/" | diagLines)
+WantOption=$Want
 Got=$(tidy builtin "$Work/nolaunch.cu" -config="{CheckOptions: {bankcheck-bank-conflict.BlockDim: '32,32'}}" | diagLines)
 echo "$Want" | grep -q 'block shape (32, 32, 1)' || fail "bankcheck --block-dim=32,32 did not use the shape: $Want"
 [ "$Got" = "$Want" ] || fail "BlockDim option: clang-tidy printed
@@ -240,6 +245,15 @@ printf '%s\n' 'MinDegree: 4' >"$Work/yaml/.bankcheck.yaml"
 printf '%s\n' 'MinDegree: 2' >"$Work/yaml/.bankcheck.yaml"
 tidy builtin "$Work/yaml/stride2.cu" | grep -q ': warning: 2-way bank conflict' ||
   fail ".bankcheck.yaml: MinDegree 2 hid the 2-way conflict"
+# One block shape for both checks: bankcheck-out-of-bounds.BlockDim alone serves both; two that differ are refused.
+Got=$(tidy builtin "$Work/nolaunch.cu" -config="{CheckOptions: {bankcheck-out-of-bounds.BlockDim: '32,32'}}" | diagLines)
+[ "$Got" = "$(echo "$WantOption" | sed 's/bankcheck-bank-conflict.BlockDim/bankcheck-out-of-bounds.BlockDim/')" ] ||
+  fail "bankcheck-out-of-bounds.BlockDim alone: clang-tidy printed
+$Got"
+Two=$(tidy builtin "$Work/nolaunch.cu" \
+  -config="{CheckOptions: {bankcheck-bank-conflict.BlockDim: '32,32', bankcheck-out-of-bounds.BlockDim: '64'}}")
+echo "$Two" | grep -q "differ ('32,32' and '64'): one block shape serves both checks" ||
+  fail "two different BlockDim options are not reported: $Two"
 Bad=$(tidy builtin "$Work/nolaunch.cu" -config="{CheckOptions: {bankcheck-bank-conflict.BlockDim: '32,x'}}")
 echo "$Bad" | grep -q "invalid value '32,x' for option 'bankcheck-bank-conflict.BlockDim'" ||
   fail "a bad BlockDim is not reported: $Bad"

@@ -5,11 +5,15 @@
 Runs `BANKCHECK --format=html --no-cuda-toolkit bankmaps.cu` from
 test/report/Inputs and checks the page:
   - as text: no URL to fetch (no "http", no src=, only in-page #links, no CSS
-    url() or @import, no script);
+    url() or @import), one inline script, the controls that sort and filter;
   - as rendered by headless Chromium (--dump-dom): the summary tables, one
     row per access of `--format=json`, one <svg> bank map per conflict or
-    possible conflict with one row per wavefront of the worst warp, and the
-    template kernel's name intact (escaped in the source, "<" in the DOM);
+    possible conflict with one row per wavefront of the worst warp, a second
+    map after the padding where there is one, the source line of each
+    conflict, and the template kernel's name intact (escaped in the source,
+    "<" in the DOM);
+  - at scale: the page for 500 kernels with two conflicts each is at most
+    2 MB and Chromium draws it in under 5 s (the page's data-rendered-ms);
   - that Chromium, loading the page and taking a screenshot through a proxy
     that records every connection, makes no request for the page (the
     browser's own service hosts, listed below, are ignored);
@@ -143,6 +147,10 @@ class Dom(html.parser.HTMLParser):
         self.articles = []        # ids
         self.article = None
         self.findings_cells = []  # text of every <td> of table#findings
+        self.after_svgs = 0       # <svg class="bankmap after">: after the padding
+        self.snippets = 0         # <pre class="src">
+        self.rendered_ms = None
+        self._before = True
         self._table = None
         self._in_tbody = False
         self._cell = None
@@ -163,10 +171,21 @@ class Dom(html.parser.HTMLParser):
             self.article = a.get("id")
             self.articles.append(self.article)
         elif tag == "svg":
-            self.svgs.append({"attrs": a, "rows": 0, "article": self.article})
-        elif tag == "g" and self.svgs and "svg" in self.stack and \
+            self._before = "after" not in a.get("class", "").split()
+            if self._before:
+                self.svgs.append({"attrs": a, "rows": 0, "article": self.article})
+            else:
+                self.after_svgs += 1
+        elif tag == "pre" and "src" in a.get("class", "").split():
+            self.snippets += 1
+        elif tag == "html":
+            self.rendered_ms = a.get("data-rendered-ms")
+        elif tag == "g" and self.svgs and "svg" in self.stack and self._counting() and \
                 "wavefront" in a.get("class", "").split():
             self.svgs[-1]["rows"] += 1
+
+    def _counting(self):
+        return self._before  # inside a map of the worst warp, not one after the padding
 
     def handle_endtag(self, tag):
         while self.stack and self.stack.pop() != tag:
@@ -227,8 +246,10 @@ def main():
     # The page as text: nothing that a browser would fetch.
     check(page.startswith("<!DOCTYPE html>"), "the page to begin with <!DOCTYPE html>")
     low = page.lower()
-    for bad in ("http", "src=", "url(", "@import", "<script", "<link", "<iframe", "<object"):
+    for bad in ("http", "src=", "url(", "@import", "<script src", "<link", "<iframe", "<object"):
         check(bad not in low, "no %r in the page" % bad)
+    check(low.count("<script") == 1 and "<script>" in low, "one inline <script> (no attributes)")
+    check('<input id="filter"' in page and '<select id="status"' in page, "the filter controls")
     for chunk in low.split("href=")[1:]:
         check(chunk.startswith('"#'), "only in-page links, not href=%s" % chunk[:40])
     check("strided&lt;2&gt;" in page, "the kernel strided<2> escaped as strided&lt;2&gt;")
@@ -245,7 +266,6 @@ def main():
         shot = os.path.join(tmp, "report.png")
         chromium(browser, proxy, os.path.join(tmp, "profile"), "--screenshot=" + shot,
                  "--window-size=1280,2000", "--hide-scrollbars", url)
-        proxy.close()
 
         dom = Dom()
         dom.feed(dom_text)
@@ -272,6 +292,38 @@ def main():
                   "#%s: %d wavefront rows, the JSON's wavefronts_worst %d"
                   % (art, svg["rows"], want["wavefronts_worst"]))
 
+        check(dom.snippets == len(diagnostics),
+              "%d source lines, one per conflict, not %d" % (len(diagnostics), dom.snippets))
+        afters = page.count('<figure class="after" data-map=')
+        check(dom.after_svgs == afters, "%d bank maps after the padding, not %d" % (afters, dom.after_svgs))
+        check(any(a.get("fixes") for a in diagnostics) <= (afters > 0),
+              "a bank map after the padding for the conflicts with a fix-it")
+
+        # At scale: 500 kernels, two conflicts each.
+        kernels = "".join(
+            "__global__ void k%d(float *o) {\n  __shared__ float t[32][32];\n"
+            "  t[threadIdx.y][threadIdx.x] = threadIdx.x;\n  __syncthreads();\n"
+            "  o[threadIdx.x] = t[threadIdx.x][threadIdx.y] + t[threadIdx.x][%d];\n}\n" % (n, n % 32)
+            for n in range(500))
+        host = "void go(float *o) {\n" + "".join("  k%d<<<1, dim3(32, %d)>>>(o);\n" % (n, 1 + n % 8)
+                                                for n in range(500)) + "}\n"
+        big_src = os.path.join(tmp, "k500.cu")
+        with open(big_src, "w") as f:
+            f.write(kernels + host)
+        big = os.path.join(tmp, "k500.html")
+        r = subprocess.run([bankcheck, "--format=html", "--no-cuda-toolkit", "--quiet", "-o", big, *extra,
+                            "k500.cu"], cwd=tmp, capture_output=True, text=True, timeout=600)
+        check(r.returncode == 1, "bankcheck to find the 1000 conflicts of k500.cu (%s)" % r.stderr[-500:])
+        size = os.path.getsize(big) if os.path.exists(big) else 0
+        check(0 < size <= 2 * 1024 * 1024, "the page for 500 kernels within 2 MB, not %d bytes" % size)
+        big_dom = Dom()
+        big_dom.feed(chromium(browser, proxy, os.path.join(tmp, "profile"), "--dump-dom", "file://" + big))
+        ms = int(big_dom.rendered_ms or 10 ** 9)
+        check(ms < 5000, "the page for 500 kernels drawn in under 5 s, not %d ms" % ms)
+        check(len(big_dom.svgs) >= 20, "the first bank maps of the 500 kernels drawn at once")
+        print("500 kernels: %d bytes, drawn in %d ms" % (size, ms))
+
+        proxy.close()
         requested = proxy.page_requests()
         check(not requested, "no network request, but Chromium asked for: %s" % requested)
         ok, how = png_looks_drawn(shot)

@@ -77,8 +77,32 @@ if results:
         check(resolved.scheme == "file" and
               os.path.realpath(unquote(resolved.path)) == os.path.realpath(source),
               "%r against %r names %s" % (uri, base, source))
+    check(all(rule.get("helpUri", "").endswith("/" + rule["id"] + ".md") for rule in rules),
+          "every rule has a helpUri naming its docs page")
+    check(all("```cuda" in rule.get("help", {}).get("markdown", "") for rule in rules),
+          "every rule has markdown help")
+check(all("bankcheckFingerprint/v1" in r.get("partialFingerprints", {}) for r in results),
+      "every result has partialFingerprints")
+check(not any(r.get("kind") == "review" for r in results), "no undecided access without --sarif-unknown")
 for f in failures:
     print("FAIL: expected " + f, file=sys.stderr)
 sys.exit(1 if failures else 0)
 EOF
-echo "PASS: $BANKCHECK writes valid SARIF with a bank-conflict result and a fix"
+
+# partialFingerprints stay when unrelated lines move: the same file with
+# three lines added above its kernels, from another directory.
+mkdir "$TMP/moved"
+{ printf '// added\n// lines\n\n'; cat "$HERE/Inputs/transpose.cu"; } >"$TMP/moved/transpose.cu"
+(cd "$TMP/moved" && "$BANKCHECK" --format=sarif --no-cuda-toolkit "$@" transpose.cu >"$TMP/moved.sarif" 2>/dev/null) || true
+"$PYTHON" - "$TMP/out.sarif" "$TMP/moved.sarif" <<'EOF'
+import json, sys
+def prints(path):
+    results = json.load(open(path, encoding="utf-8"))["runs"][0]["results"]
+    return [(r["ruleId"], r["partialFingerprints"]["bankcheckFingerprint/v1"],
+             r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in results]
+a, b = prints(sys.argv[1]), prints(sys.argv[2])
+if [x[:2] for x in a] != [x[:2] for x in b] or not a or any(y[2] != x[2] + 3 for x, y in zip(a, b)):
+    print("FAIL: expected the same fingerprints after lines moved:\n%s\n%s" % (a, b), file=sys.stderr)
+    sys.exit(1)
+EOF
+echo "PASS: $BANKCHECK writes valid SARIF with a bank-conflict result, a fix, rule help and stable fingerprints"

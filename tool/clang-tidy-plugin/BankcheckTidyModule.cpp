@@ -17,9 +17,14 @@
 /// `.bankcheck.yaml` of the main file (block shapes by kernel, MinDegree).
 ///
 /// Options (`CheckOptions` in .clang-tidy, or -config):
-///   bankcheck-bank-conflict.BlockDim   "X[,Y[,Z]]", as --block-dim; default none
+///   bankcheck-bank-conflict.BlockDim   "X[,Y[,Z]]", as --block-dim, for both
+///                                      checks (one analysis serves both); default none.
+///                                      bankcheck-out-of-bounds.BlockDim is read
+///                                      when it is not set; set both, they must agree
 ///   bankcheck-bank-conflict.MinDegree  2..32, as --min-degree; default: the
 ///                                      .bankcheck.yaml's MinDegree (2)
+/// The diagnostics are the bankcheck command's text form
+/// (report::groupDiagnostics): one per check and place, the same notes.
 ///
 /// The module links clang-cpp and LLVM shared, as Debian's clang-tidy-19
 /// does, and none of tool/: the bankcheck command's llvm::cl options would
@@ -28,7 +33,9 @@
 #include "Frontend/Analysis.h"
 #include "Frontend/Config.h"
 #include "Frontend/LaunchConfigs.h"
+#include "Report/DiagnosticGroups.h"
 #include "Report/Finding.h"
+#include "Report/Reporters.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -109,13 +116,27 @@ class BankcheckCheck : public clang::tidy::ClangTidyCheck {
 public:
   BankcheckCheck(StringRef Name, clang::tidy::ClangTidyContext *Context, bool Bounds)
       : ClangTidyCheck(Name, Context), Bounds(Bounds), Self(Name.str()),
-        BlockDim(Options.get("BlockDim", "")), MinDegree(Options.get<unsigned>("MinDegree")) {}
+        MinDegree(OptionsView(ConflictId, Context->getOptions().CheckOptions, Context).get<unsigned>("MinDegree")) {
+    // One block shape for both checks: bankcheck-bank-conflict.BlockDim, else
+    // bankcheck-out-of-bounds.BlockDim.
+    const clang::tidy::ClangTidyOptions::OptionMap &All = Context->getOptions().CheckOptions;
+    std::string Conflict = OptionsView(ConflictId, All, Context).get("BlockDim", "").str();
+    std::string OfBounds = OptionsView(BoundsId, All, Context).get("BlockDim", "").str();
+    BlockDim = Conflict.empty() ? OfBounds : Conflict;
+    BlockDimOption = std::string(Conflict.empty() && !OfBounds.empty() ? BoundsId : ConflictId) + ".BlockDim";
+    if (!Conflict.empty() && !OfBounds.empty() && Conflict != OfBounds)
+      Mismatch = "'" + Conflict + "' and '" + OfBounds + "'";
+  }
+  static constexpr const char *ConflictId = "bankcheck-bank-conflict";
+  static constexpr const char *BoundsId = "bankcheck-out-of-bounds";
 
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CUDA;
   }
 
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override {
+    if (Bounds)
+      return; // the options are bankcheck-bank-conflict's
     Options.store(Opts, "BlockDim", BlockDim);
     if (MinDegree)
       Options.store(Opts, "MinDegree", *MinDegree);
@@ -135,11 +156,17 @@ public:
       return; // as bankcheck: do not trust a broken AST
 
     frontend::AnalysisOptions Opts;
+    if (!Mismatch.empty()) {
+      configurationDiag("options 'bankcheck-bank-conflict.BlockDim' and 'bankcheck-out-of-bounds.BlockDim' "
+                        "differ (%0): one block shape serves both checks")
+          << Mismatch;
+      return;
+    }
     if (!BlockDim.empty()) {
       std::string Why;
       Opts.BlockDim = frontend::parseBlockDim(BlockDim, Why);
       if (!Opts.BlockDim) {
-        configurationDiag("invalid value '%0' for option '%1.BlockDim': %2") << BlockDim << Self << Why;
+        configurationDiag("invalid value '%0' for option '%1': %2") << BlockDim << BlockDimOption << Why;
         return;
       }
     }
@@ -159,16 +186,23 @@ public:
     unsigned Threshold = MinDegree ? *MinDegree : Opts.FileConfig.MinDegree;
 
     SharedAnalysis &A = lastAnalysis();
-    if (A.Ctx != &Ctx || A.Key != BlockDim) {
+    if (A.Ctx != &Ctx || A.Key != BlockDim + "/" + std::to_string(Threshold)) {
       A.Ctx = &Ctx;
-      A.Key = BlockDim;
+      A.Key = BlockDim + "/" + std::to_string(Threshold);
       A.TU = frontend::TUResult();
       frontend::analyzeTranslationUnit(Ctx, Opts, A.TU);
+      // The shape came from this option, not from a command line.
+      for (report::Finding &F : A.TU.Findings) {
+        nameShapeSource(F.Notes);
+        if (F.OutOfBounds)
+          nameShapeSource(F.OutOfBounds->Notes);
+        F.BelowThreshold = F.Degree < Threshold; // NOLINT is clang-tidy's to apply
+      }
+      report::sortFindings(A.TU.Findings);
     }
-    if (Bounds)
-      emitBounds(A.TU, SM);
-    else
-      emitConflicts(A.TU, SM, Threshold);
+    // What the bankcheck command prints, this check's part of it.
+    std::vector<report::GroupedDiagnostic> Diags = report::groupDiagnostics(A.TU.Findings, /*ShowUnknown=*/false);
+    emit(Diags, SM, Bounds ? report::GroupedDiagnostic::OutOfBounds : report::GroupedDiagnostic::BankConflict);
   }
 
   // A later translation unit's ASTContext may reuse the address: forget the
@@ -178,53 +212,48 @@ public:
   }
 
 private:
-  void emitNotes(const std::vector<report::Note> &Notes, SourceManager &SM) {
-    for (const report::Note &N : Notes)
-      diag(toSourceLocation(N.Loc, SM), "%0", DiagnosticIDs::Note) << N.Message;
-  }
-
-  void emitBounds(const frontend::TUResult &TU, SourceManager &SM) {
-    for (const report::Finding &F : TU.Findings) {
-      if (!F.OutOfBounds)
-        continue;
-      SourceLocation Loc = toSourceLocation(F.Loc, SM);
-      if (Loc.isInvalid())
-        continue;
-      diag(Loc, "%0") << F.OutOfBounds->Message;
-      emitNotes(F.OutOfBounds->Notes, SM);
+  void nameShapeSource(std::vector<report::Note> &Notes) const {
+    for (report::Note &N : Notes) {
+      std::size_t At = N.Message.find(" from --block-dim");
+      if (At != std::string::npos && N.Message.rfind("block shape ", 0) == 0)
+        N.Message.replace(At, std::string(" from --block-dim").size(), " from option '" + BlockDimOption + "'");
     }
   }
 
-  void emitConflicts(frontend::TUResult &TU, SourceManager &SM, unsigned Threshold) {
+  void emit(const std::vector<report::GroupedDiagnostic> &Diags, SourceManager &SM,
+            report::GroupedDiagnostic::Kind Which) {
     // Every access of a conflicting array carries the same padding edit;
     // clang-tidy drops identical fix-its on several warnings as overlapping,
     // so each edit rides on the first warning that has it.
     std::set<std::tuple<std::string, unsigned, unsigned, std::string>> Emitted;
-
-    for (report::Finding &F : TU.Findings) {
-      F.BelowThreshold = F.Degree < Threshold; // NOLINT is clang-tidy's to apply
-      if (!F.isDiagnostic())
+    for (const report::GroupedDiagnostic &D : Diags) {
+      if (D.What != Which)
         continue;
+      const report::Finding &F = *D.Shown;
       SourceLocation Loc = toSourceLocation(F.Loc, SM);
       if (Loc.isInvalid())
         continue;
       {
         // The fix-its ride on the warning itself, so that -fix applies them
         // (fix-its on notes need --fix-notes).
-        DiagnosticBuilder D = diag(Loc, "%0") << F.Message;
-        for (const report::TextEdit &E : F.Fixes)
-          if (Emitted.insert({E.Loc.Path, E.Loc.Offset, E.Length, E.Text}).second)
-            if (std::optional<FixItHint> Hint = toFixIt(E, SM))
-              D << *Hint;
+        DiagnosticBuilder B = diag(Loc, "%0") << (Which == report::GroupedDiagnostic::OutOfBounds
+                                                      ? F.OutOfBounds->Message
+                                                      : F.Message);
+        if (Which == report::GroupedDiagnostic::BankConflict)
+          for (const report::TextEdit &E : F.Fixes)
+            if (Emitted.insert({E.Loc.Path, E.Loc.Offset, E.Length, E.Text}).second)
+              if (std::optional<FixItHint> Hint = toFixIt(E, SM))
+                B << *Hint;
       }
-      emitNotes(F.Notes, SM);
+      for (const report::Note &N : D.Notes)
+        diag(toSourceLocation(N.Loc, SM), "%0", DiagnosticIDs::Note) << N.Message;
     }
   }
 
   const bool Bounds;
   const std::string Self;
-  const std::string BlockDim;
   const std::optional<unsigned> MinDegree;
+  std::string BlockDim, BlockDimOption, Mismatch;
 };
 
 class BankConflictCheck : public BankcheckCheck {

@@ -8,7 +8,7 @@
 __device__ float loadAt(const float *s, int i) {
   return s[i];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:10: warning: 32-way bank conflict on shared load of 'flat' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:10: warning: 2-way bank conflict on shared load of 'pairs' (2 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:10: note: the same statement's 2-way bank conflict on shared load of 'pairs' (2 wavefronts, ideal 1) here too
 }
 
 __device__ void storeAt(float *s, int i, float v) {

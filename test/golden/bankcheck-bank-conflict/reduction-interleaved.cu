@@ -15,7 +15,7 @@ __global__ void reduce256(const float *in, float *out) {
     if (index < 256)
       sdata[index] += sdata[index + s];
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 8-way bank conflict on shared load of 'sdata' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
-    // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: 8-way bank conflict on shared store of 'sdata' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
+    // CHECK-MESSAGES: :[[@LINE-2]]:7: note: the same statement's 8-way bank conflict on shared store of 'sdata' (8 wavefronts, ideal 1) here too
     // CHECK-MESSAGES: :[[@LINE-3]]:23: warning: 8-way bank conflict on shared load of 'sdata' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
     __syncthreads();
   }
@@ -35,7 +35,7 @@ __global__ void reduce1024(const float *in, float *out) {
     if (index < 1024)
       sdata[index] += sdata[index + s];
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 32-way bank conflict on shared load of 'sdata' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-    // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: 32-way bank conflict on shared store of 'sdata' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+    // CHECK-MESSAGES: :[[@LINE-2]]:7: note: the same statement's 32-way bank conflict on shared store of 'sdata' (32 wavefronts, ideal 1) here too
     // CHECK-MESSAGES: :[[@LINE-3]]:23: warning: 32-way bank conflict on shared load of 'sdata' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
     __syncthreads();
   }

@@ -23,7 +23,7 @@ __global__ void blelloch(const float *in, float *out) {
       int bi = offset * (2 * tid + 2) - 1;
       temp[bi] += temp[ai];
       // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 8-way bank conflict on shared load of 'temp' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
-      // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: 8-way bank conflict on shared store of 'temp' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-2]]:7: note: the same statement's 8-way bank conflict on shared store of 'temp' (8 wavefronts, ideal 1) here too
       // CHECK-MESSAGES: :[[@LINE-3]]:19: warning: 8-way bank conflict on shared load of 'temp' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
     }
     offset *= 2;
@@ -44,7 +44,7 @@ __global__ void blelloch(const float *in, float *out) {
       // CHECK-MESSAGES: :[[@LINE-2]]:18: warning: 8-way bank conflict on shared load of 'temp' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
       temp[bi] += t;
       // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 8-way bank conflict on shared load of 'temp' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
-      // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: 8-way bank conflict on shared store of 'temp' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-2]]:7: note: the same statement's 8-way bank conflict on shared store of 'temp' (8 wavefronts, ideal 1) here too
     }
   }
   __syncthreads();

@@ -34,7 +34,7 @@ template <class T> __global__ void reduce(const T *in, T *out) {
       sdata[index] += sdata[index + s];
     // worst at s = 4 (32 lanes, words 8 apart) and s = 8, 16 (16 and 8 lanes)
     // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: 8-way bank conflict on shared load of '__smem' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
-    // CHECK-MESSAGES: :[[@LINE-3]]:7: warning: 8-way bank conflict on shared store of '__smem' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
+    // CHECK-MESSAGES: :[[@LINE-3]]:7: note: the same statement's 8-way bank conflict on shared store of '__smem' (8 wavefronts, ideal 1) here too
     // CHECK-MESSAGES: :[[@LINE-4]]:23: warning: 8-way bank conflict on shared load of '__smem' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
     __syncthreads();
   }

@@ -56,10 +56,11 @@ struct Log {
 };
 
 Log sarif(const std::vector<Finding> &Findings, const std::vector<FileStatus> &Files = {},
-          const std::string &BaseDir = "/src/proj") {
+          const std::string &BaseDir = "/src/proj", SarifOptions Opts = {}) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  writeSarif(OS, Findings, Files, "1.2.3", BaseDir);
+  Opts.BaseDir = BaseDir;
+  writeSarif(OS, Findings, Files, "1.2.3", Opts);
   OS.flush();
   llvm::Expected<llvm::json::Value> V = llvm::json::parse(Out);
   REQUIRE(bool(V));
@@ -159,8 +160,11 @@ TEST_CASE("a possible conflict is a warning whose status property says possible"
   CHECK(R["properties"]["bankcheck.status"].str() == "possible");
 }
 
-TEST_CASE("an undecided access is a result to review with no level", "[sarif]") {
-  J R = sarif({withStatus("unknown")}).result(0);
+TEST_CASE("an undecided access is a result to review with no level, only when asked", "[sarif]") {
+  CHECK(sarif({withStatus("unknown")}).run()["results"].size() == 0);
+  SarifOptions Asked;
+  Asked.IncludeUnknown = true;
+  J R = sarif({withStatus("unknown")}, {}, "/src/proj", Asked).result(0);
   CHECK(R["kind"].str() == "review");
   CHECK(R["level"].str() == "none");
 }
@@ -306,4 +310,47 @@ TEST_CASE("a finding of another check gets its own rule and index", "[sarif]") {
   Log L = sarif({conflict(), F});
   CHECK(L.run()["tool"]["driver"]["rules"][1]["id"].str() == "bankcheck-other");
   CHECK(L.result(1)["ruleIndex"].num() == 1);
+}
+
+TEST_CASE("each rule has markdown help and a helpUri to its docs page", "[sarif]") {
+  SarifOptions O;
+  O.HelpBase = "https://example.org/bankcheck/docs/checks";
+  Finding F = conflict();
+  F.OutOfBounds = BoundsDiagnostic();
+  J Rules = sarif({F}, {}, "/src/proj", O).run()["tool"]["driver"]["rules"];
+  REQUIRE(Rules.size() == 2);
+  CHECK(Rules[0]["helpUri"].str() == "https://example.org/bankcheck/docs/checks/bankcheck-bank-conflict.md");
+  CHECK(Rules[1]["helpUri"].str() == "https://example.org/bankcheck/docs/checks/bankcheck-out-of-bounds.md");
+  CHECK(Rules[0]["help"]["markdown"].str().find("```cuda") != std::string::npos);
+  CHECK(Rules[0]["help"]["text"].exists());
+  CHECK_FALSE(sarif({F}).run()["tool"]["driver"]["rules"][0]["helpUri"].exists());
+}
+
+namespace {
+std::string fingerprint(const Log &L, int I) {
+  return L.result(I)["partialFingerprints"]["bankcheckFingerprint/v1"].str();
+}
+SourceReader source(const std::string &Text) {
+  return [Text](const std::string &, std::string &Out) {
+    Out = Text;
+    return true;
+  };
+}
+} // namespace
+
+TEST_CASE("fingerprints stay when unrelated lines move and change with the line's text", "[sarif]") {
+  SarifOptions Before, After, Edited;
+  Before.Read = source("a\nb\nc\nd\ne\nf\ng\n  x = Tile[tid][0];\n");
+  After.Read = source("new\nlines\na\nb\nc\nd\ne\nf\ng\n\tx =  Tile[tid][0];\n");
+  Edited.Read = source("a\nb\nc\nd\ne\nf\ng\n  x = Tile[tid][1];\n");
+  Finding Moved = conflict();
+  Moved.Loc.Line += 2;
+  std::string F0 = fingerprint(sarif({conflict()}, {}, "/src/proj", Before), 0);
+  CHECK(F0.size() > 2);
+  CHECK(F0.substr(F0.size() - 2) == ":1");
+  CHECK(fingerprint(sarif({Moved}, {}, "/src/proj", After), 0) == F0);
+  CHECK(fingerprint(sarif({conflict()}, {}, "/src/proj", Edited), 0) != F0);
+  // Two equal results are told apart by their rank.
+  Log Twice = sarif({conflict(), conflict()}, {}, "/src/proj", Before);
+  CHECK(fingerprint(Twice, 1) == F0.substr(0, F0.size() - 1) + "2");
 }

@@ -86,3 +86,32 @@ TEST_CASE("exit status follows --fail-on; out-of-bounds fails like a conflict; e
   CHECK(exitStatus(Conflict, "never", false) == 0);
   CHECK(exitStatus(None, "never", true) == 2);
 }
+TEST_CASE("a diagnostic made an error fails the run whatever --fail-on says", "[triage]") {
+  Summary Errors;
+  Errors.Possible = 1;
+  Errors.AsErrors = 1;
+  CHECK(exitStatus(Errors, "never", false) == 1);
+  CHECK(exitStatus(Errors, "conflict", false) == 1);
+  CHECK(exitStatus(Errors, "never", true) == 2);
+}
+TEST_CASE("the exclude filter leaves out matching headers, never the main files", "[triage]") {
+  std::vector<FileStatus> Files = {{"/src/a.cu", true, ""}};
+  std::vector<Finding> F = {finding("/src/a.cu", 3, "conflict"), finding("/inc/tile.cuh", 7, "conflict"),
+                            finding("/third_party/x.cuh", 2, "conflict")};
+  std::string Error;
+  REQUIRE(filterHeaders(F, Files, ".*", Error, "third_party|/src/"));
+  REQUIRE(F.size() == 2);
+  CHECK(F[0].Loc.Path == "/src/a.cu");
+  CHECK(F[1].Loc.Path == "/inc/tile.cuh");
+  CHECK(!filterHeaders(F, Files, ".*", Error, "("));
+}
+TEST_CASE("conflicts of a disabled check are counted apart and do not fail the run", "[triage]") {
+  std::vector<Finding> F = {finding("a.cu", 1, "conflict"), finding("a.cu", 2, "clean", 1)};
+  F[0].Disabled = true;
+  F[1].Disabled = true;
+  Summary S = summarize(F);
+  CHECK(S.Conflict == 0);
+  CHECK(S.Disabled == 1);
+  CHECK(S.Clean == 1);
+  CHECK(exitStatus(S, "conflict", false) == 0);
+}
