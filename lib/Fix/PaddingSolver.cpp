@@ -9,9 +9,10 @@ namespace bankcheck::fix {
 
 namespace {
 struct Eval {
-  bool Ok = true;             ///< every access decided and aligned
+  bool Ok = true;             ///< every access decided, within its row
   std::uint64_t Work = 0;
-  std::string Why;
+  std::string Why;            ///< when not Ok
+  std::string Misaligned;     ///< the first access the padding misaligns ("" if none)
   unsigned MaxDegree = 0;
   std::vector<unsigned> Worst;
   std::vector<double> Mean;
@@ -43,18 +44,31 @@ Eval evaluate(const PaddingProblem &P, std::int64_t Pad) {
               " past the end of its row, which padding would change";
       return E;
     }
-    if (R.Misaligned) {
-      E.Ok = false;
-      E.Why = "the " + std::to_string(Q.AccessBytes) + "-byte access at " + A.Where +
-              " would no longer be aligned";
-      return E;
-    }
+    if (R.Misaligned && E.Misaligned.empty())
+      E.Misaligned = "the " + std::to_string(Q.AccessBytes) + "-byte access at " + A.Where;
     E.MaxDegree = std::max(E.MaxDegree, R.Degree);
     E.Worst.push_back(R.WorstWavefronts);
     E.Mean.push_back(R.MeanWavefronts);
   }
   return E;
 }
+
+/// A padding that lowers the worst degree but breaks a constraint: the
+/// reason given when no padding is proposed is the one of the best of them
+/// (aligned before misaligned, then the lowest degree, then the smallest).
+struct Rejected {
+  bool Aligned = false;
+  unsigned Degree = 0;
+  std::int64_t Pad = 0;
+  std::string Why;
+  bool betterThan(const Rejected &O) const {
+    if (Aligned != O.Aligned)
+      return Aligned;
+    if (Degree != O.Degree)
+      return Degree < O.Degree;
+    return Pad < O.Pad;
+  }
+};
 } // namespace
 
 PaddingOutcome proposePadding(const PaddingProblem &P) {
@@ -81,33 +95,47 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
   std::int64_t Period = std::max<std::int64_t>(1, 128 / MinElem);
   std::int64_t BestPad = 0, BestBytes = 0, BestAdded = 0;
   Eval Best = Before;
-  std::string LastWhy;
+  std::optional<Rejected> BestRejected;
+  std::string Stopped;          // a reason that is not a candidate's (budget, undecidable)
   for (std::int64_t Pad = 1; Pad <= Period; ++Pad) {
     std::int64_t MaxBytes = 0, MaxAdded = 0;
     for (const ArrayAccess &A : P.Accesses) {
       MaxBytes = std::max(MaxBytes, A.OtherStaticBytes + A.OuterElements * (A.InnerExtent + Pad) * A.ElementBytes);
       MaxAdded = std::max(MaxAdded, A.OuterElements * Pad * A.ElementBytes);
     }
-    if (!P.Dynamic && MaxBytes > P.StaticLimit) {
-      LastWhy = "padding would take the kernel's static shared memory to " + std::to_string(MaxBytes) +
-                " bytes, over the " + std::to_string(P.StaticLimit) + "-byte limit";
-      break;
-    }
     if (Spent + Before.Work > P.WorkBudget) {
-      LastWhy = "the padding search stopped at its work budget (too many warps and loop iterations)";
+      Stopped = "the padding search stopped at its work budget (too many warps and loop iterations)";
       break;
     }
     Eval E = evaluate(P, Pad);
     Spent += E.Work;
     if (!E.Ok) {
-      LastWhy = E.Why;
+      if (Stopped.empty())
+        Stopped = E.Why;
       continue;
     }
-    bool Worse = false;
-    for (std::size_t I = 0; I < E.Worst.size(); ++I)
-      Worse |= E.Worst[I] > Before.Worst[I] || E.Mean[I] > Before.Mean[I] + 1e-9;
-    if (Worse) {
-      LastWhy = "every padding that helps makes another access of the array worse";
+    if (E.MaxDegree >= Before.MaxDegree)
+      continue; // not a candidate: it lowers nothing
+    // The constraints, in the order they are named.
+    Rejected Rej{E.Misaligned.empty(), E.MaxDegree, Pad, ""};
+    std::size_t WorseAt = E.Worst.size();
+    for (std::size_t I = 0; I < E.Worst.size() && WorseAt == E.Worst.size(); ++I)
+      if (E.Worst[I] > Before.Worst[I] || E.Mean[I] > Before.Mean[I] + 1e-9)
+        WorseAt = I;
+    std::string Helps = "padding by " + std::to_string(Pad) + (Pad == 1 ? " element" : " elements") +
+                        " would lower the conflict to " + std::to_string(E.MaxDegree) + "-way but ";
+    if (!E.Misaligned.empty())
+      Rej.Why = Helps + "would misalign " + E.Misaligned;
+    else if (WorseAt < E.Worst.size())
+      Rej.Why = Helps + "would make the access at " + P.Accesses[WorseAt].Where + " worse (" +
+                std::to_string(Before.Worst[WorseAt]) + " -> " + std::to_string(E.Worst[WorseAt]) +
+                " wavefronts in its worst warp)";
+    else if (!P.Dynamic && MaxBytes > P.StaticLimit)
+      Rej.Why = Helps + "would take the kernel's static shared memory to " + std::to_string(MaxBytes) +
+                " bytes, over the " + std::to_string(P.StaticLimit) + "-byte limit";
+    if (!Rej.Why.empty()) {
+      if (!BestRejected || Rej.betterThan(*BestRejected))
+        BestRejected = Rej;
       continue;
     }
     if (E.MaxDegree < Best.MaxDegree) {
@@ -120,7 +148,9 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
     }
   }
   if (BestPad == 0) {
-    Out.WhyNot = LastWhy.empty() ? "no padding of the innermost dimension lowers the conflict" : LastWhy;
+    Out.WhyNot = BestRejected ? BestRejected->Why
+                 : !Stopped.empty() ? Stopped
+                                    : "no padding of the innermost dimension lowers the conflict";
     return Out;
   }
   PaddingProposal Prop;
@@ -132,14 +162,6 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
   Prop.NewStaticBytes = BestBytes;
   Out.Proposal = Prop;
   return Out;
-}
-
-std::string swizzleSuggestion(const std::string &Row, const std::string &Col,
-                              std::int64_t InnerExtent, std::int64_t ElementBytes) {
-  // Words per row; the swizzle permutes the columns within each row by the
-  // row number, so a column walk visits every bank once.
-  std::int64_t Mask = std::min<std::int64_t>(InnerExtent, 32 * 4 / std::max<std::int64_t>(ElementBytes, 1)) - 1;
-  return Col + " ^ (" + Row + " & " + std::to_string(Mask) + ")";
 }
 
 } // namespace bankcheck::fix

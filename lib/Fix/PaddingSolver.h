@@ -60,11 +60,6 @@ struct PaddingOutcome {
 
 PaddingOutcome proposePadding(const PaddingProblem &P);
 
-/// The XOR swizzle suggestion for a row-major 2-D tile whose rows are read down
-/// a column: "col ^ (row % 32)" style text, for notes when padding cannot help.
-std::string swizzleSuggestion(const std::string &Row, const std::string &Col,
-                              std::int64_t InnerExtent, std::int64_t ElementBytes);
-
 } // namespace bankcheck::fix
 
 #endif

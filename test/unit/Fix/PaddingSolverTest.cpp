@@ -172,3 +172,47 @@ TEST_CASE("no byte padding is proposed for a conflict-free walk along a char row
   CHECK_FALSE(O.Proposal);
   CHECK(O.WhyNot == "no conflict to remove");
 }
+
+// The reason given without a proposal is that of the best candidate.
+TEST_CASE("the reason names what ruled out the aligned padding, not the last one tried", "[fix]") {
+  // A float column walk of a 32-float tile, beside a float4 store whose
+  // 8-lane phases write the first half of one row and the second half of the
+  // next (banks 0-15 and 16-31). Pads of 1-3 floats misalign the store; every
+  // aligned pad that helps the column walk shifts the next row's half onto
+  // banks of the first (4 floats: the walk 32-way -> 4-way, the store 4 -> 8
+  // wavefronts). The reason is the store's, not an alignment.
+  Tile T(32, 32, 4);
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T.access(tx(), Expr::constant(0), 4, {32, 1, 1}));
+  Expr L = tx();
+  Expr Row = L / Expr::constant(4);
+  Expr Col = (L % Expr::constant(4)) * Expr::constant(4) + (Row % Expr::constant(2)) * Expr::constant(16);
+  auto Store = T.access(Row, Col, 16, {32, 1, 1});
+  Store.Where = "t.cu:9:5";
+  P.Accesses.push_back(Store);
+  auto O = fix::proposePadding(P);
+  REQUIRE_FALSE(O.Proposal);
+  CHECK(O.WhyNot == "padding by 4 elements would lower the conflict to 4-way but would make the access at "
+                    "t.cu:9:5 worse (4 -> 8 wavefronts in its worst warp)");
+}
+TEST_CASE("a padding over the static limit is named with the degree it would reach", "[fix]") {
+  Tile T(32, 32, 4);
+  fix::PaddingProblem P;
+  auto A = T.access(tx(), ty(), 4, {32, 8, 1});
+  A.OtherStaticBytes = 48 * 1024 - 4096;
+  P.Accesses.push_back(A);
+  auto O = fix::proposePadding(P);
+  REQUIRE_FALSE(O.Proposal);
+  CHECK(O.WhyNot == "padding by 1 element would lower the conflict to 1-way but would take the kernel's "
+                    "static shared memory to 49280 bytes, over the 49152-byte limit");
+}
+TEST_CASE("misalignment is the reason only when every helping padding misaligns", "[fix]") {
+  // float2 column walk of a 32-float tile: only odd paddings would spread
+  // the rows... of which none keeps the 8-byte reads aligned; even ones do.
+  Tile T(32, 32, 4);
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T.access(tx(), Expr::constant(0), 8, {32, 1, 1}));
+  auto O = fix::proposePadding(P);
+  REQUIRE(O.Proposal);
+  CHECK(O.Proposal->Pad % 2 == 0);
+}
