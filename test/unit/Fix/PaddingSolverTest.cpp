@@ -216,3 +216,25 @@ TEST_CASE("misalignment is the reason only when every helping padding misaligns"
   REQUIRE(O.Proposal);
   CHECK(O.Proposal->Pad % 2 == 0);
 }
+TEST_CASE("a tile written by cp.async in 128-byte rows is not padded for its ldmatrix reads", "[fix]") {
+  // ldmatrix rows (16 bytes per lane address, 128-byte rows): 8-way; +8
+  // halves would fix them, but the cp.async writes of whole rows would land
+  // in 144-byte rows, measured 2.6x their ideal with several warps.
+  Tile T(64, 64, 2);
+  fix::PaddingProblem P;
+  auto Read = T.access(tx() % Expr::constant(16), (tx() / Expr::constant(16)) * Expr::constant(8), 16, {32, 1, 1});
+  Read.Query.F = bank::Form::LDSM_X4;
+  P.Accesses.push_back(Read);
+  auto Copy = T.access(tx() / Expr::constant(8), (tx() % Expr::constant(8)) * Expr::constant(8), 16, {32, 1, 1});
+  Copy.Query.F = bank::Form::LDGSTS;
+  Copy.Where = "t.cu:7:3";
+  P.Accesses.push_back(Copy);
+  auto O = fix::proposePadding(P);
+  REQUIRE_FALSE(O.Proposal);
+  CHECK(O.WhyNot.find("would move the cp.async writes at t.cu:7:3 off whole 128-byte rows") != std::string::npos);
+  // Without the copy the same reads are padded by 16 bytes.
+  P.Accesses.pop_back();
+  auto Q = fix::proposePadding(P);
+  REQUIRE(Q.Proposal);
+  CHECK(Q.Proposal->PadBytes == 16);
+}
