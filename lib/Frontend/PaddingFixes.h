@@ -40,6 +40,18 @@ fix::ArrayAccess solverAccess(const WalkRecord &W, const AccessSite &Site, const
 void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
                      clang::ASTContext &Ctx);
 
+/// An XOR swizzle for an array no padding helps (SwizzleFixes.cpp): the
+/// solver's proposal as edits of every column index, or only a note.
+struct SwizzleFix {
+  bool Have = false;                 ///< Edits hold every index's rewrite
+  std::string Message;               ///< the note (empty without a proposal)
+  std::string WhyNot;                ///< without a proposal
+  std::vector<report::TextEdit> Edits;
+};
+/// Sites is parallel to P.Accesses.
+SwizzleFix swizzleFix(const fix::PaddingProblem &P, const std::vector<const AccessSite *> &Sites,
+                      const clang::VarDecl *Decl, clang::ASTContext &Ctx);
+
 /// `extern __shared__` buffers (ExternPadding.cpp): for each region carved by
 /// hand whose rows conflict, the padding in bytes as a note, never a fix-it.
 void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
