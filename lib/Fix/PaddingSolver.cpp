@@ -125,7 +125,14 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
         Stopped = E.Why;
       continue;
     }
-    if (E.MaxDegree >= Before.MaxDegree)
+    // A candidate lowers the worst degree, or at least one access's worst
+    // warp (then it can only be refused, and the reason says what it trades).
+    std::size_t Helped = E.Worst.size();
+    for (std::size_t I = 0; I < E.Worst.size(); ++I)
+      if (E.Worst[I] < Before.Worst[I] &&
+          (Helped == E.Worst.size() || Before.Worst[I] - E.Worst[I] > Before.Worst[Helped] - E.Worst[Helped]))
+        Helped = I;
+    if (E.MaxDegree >= Before.MaxDegree && Helped == E.Worst.size())
       continue; // not a candidate: it lowers nothing
     // The constraints, in the order they are named.
     Rejected Rej{E.Misaligned.empty(), E.MaxDegree, Pad, ""};
@@ -134,7 +141,11 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
       if (E.Worst[I] > Before.Worst[I] || E.Mean[I] > Before.Mean[I] + 1e-9)
         WorseAt = I;
     std::string Helps = "padding by " + std::to_string(Pad) + (Pad == 1 ? " element" : " elements") +
-                        " would lower the conflict to " + std::to_string(E.MaxDegree) + "-way but ";
+                        (E.MaxDegree < Before.MaxDegree
+                             ? " would lower the conflict to " + std::to_string(E.MaxDegree) + "-way but "
+                             : " would take the access at " + P.Accesses[Helped].Where + " from " +
+                                   std::to_string(Before.Worst[Helped]) + " to " +
+                                   std::to_string(E.Worst[Helped]) + " wavefronts but ");
     if (!E.Misaligned.empty())
       Rej.Why = Helps + "would misalign " + E.Misaligned;
     else if (WorseAt < E.Worst.size())
@@ -148,6 +159,8 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
     else if (!P.Dynamic && MaxBytes > P.StaticLimit)
       Rej.Why = Helps + "would take the kernel's static shared memory to " + std::to_string(MaxBytes) +
                 " bytes, over the " + std::to_string(P.StaticLimit) + "-byte limit";
+    if (Rej.Why.empty() && E.MaxDegree >= Before.MaxDegree)
+      Rej.Why = Helps + "leaves the worst degree at " + std::to_string(E.MaxDegree) + "-way";
     if (!Rej.Why.empty()) {
       if (!BestRejected || Rej.betterThan(*BestRejected))
         BestRejected = Rej;

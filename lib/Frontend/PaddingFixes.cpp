@@ -52,11 +52,20 @@ const clang::Expr *innerSizeExpr(const VarDecl *VD) {
 /// macro-argument expansion of the translation unit: each use of the
 /// parameter in a macro body (directly or passed on to another macro) is one.
 unsigned argumentUses(SourceLocation ArgSpelling, const SourceManager &SM) {
+  // An argument's expansion covers its tokens from the first: count those
+  // whose spelled range holds ArgSpelling.
   unsigned Uses = 0;
+  FileID File = SM.getFileID(ArgSpelling);
+  unsigned At = SM.getFileOffset(ArgSpelling);
   for (unsigned I = 1, N = SM.local_sloc_entry_size(); I < N; ++I) {
     const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
-    if (E.isExpansion() && E.getExpansion().isMacroArgExpansion() &&
-        E.getExpansion().getSpellingLoc() == ArgSpelling)
+    if (!E.isExpansion() || !E.getExpansion().isMacroArgExpansion())
+      continue;
+    SourceLocation S0 = E.getExpansion().getSpellingLoc();
+    if (!S0.isFileID() || SM.getFileID(S0) != File || SM.getFileOffset(S0) > At)
+      continue;
+    unsigned Next = I + 1 < N ? SM.getLocalSLocEntry(I + 1).getOffset() : SM.getNextLocalOffset();
+    if (At - SM.getFileOffset(S0) < Next - E.getOffset())
       ++Uses;
   }
   return Uses;
@@ -92,6 +101,32 @@ std::string definitionText(SourceLocation BodyToken, const SourceManager &SM) {
   return Buf.substr(Begin, End - Begin).str();
 }
 } // namespace
+
+CharSourceRange editableSpelling(const clang::Expr *E, ASTContext &Ctx, std::string &Why) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
+  if (B.isFileID() && End.isFileID())
+    return CharSourceRange::getTokenRange(B, End);
+  std::string Macro = Lexer::getImmediateMacroName(B, SM, Ctx.getLangOpts()).str();
+  if (!SM.isMacroArgExpansion(B) || !SM.isMacroArgExpansion(End)) {
+    Why = "it is written inside the macro '" + Macro + "'";
+    return {};
+  }
+  SourceLocation SB = SM.getSpellingLoc(B), SE = SM.getSpellingLoc(End);
+  if (!SB.isFileID() || SM.getFileID(SB) != SM.getFileID(SE) || SM.isBeforeInTranslationUnit(SE, SB)) {
+    Why = "it is assembled by the macro '" + Macro + "'";
+    return {};
+  }
+  unsigned Uses = argumentUses(SB, SM);
+  std::string Def = definitionText(SM.getImmediateMacroCallerLoc(B), SM);
+  bool Pastes = Def.empty() || Def.find('#', Def.find("define") + 1) != std::string::npos;
+  if (Uses != 1 || Pastes) {
+    Why = "it is an argument of the macro '" + Macro + "', which " +
+          (Uses != 1 ? "uses it " + std::to_string(Uses) + " times" : std::string("stringizes or pastes tokens"));
+    return {};
+  }
+  return CharSourceRange::getTokenRange(SB, SE);
+}
 
 /// Where the innermost extent of VD is written in a file, as a token range
 /// that can be edited without changing anything else: the size expression

@@ -40,6 +40,11 @@ fix::ArrayAccess solverAccess(const WalkRecord &W, const AccessSite &Site, const
 void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
                      clang::ASTContext &Ctx);
 
+/// E's text where it can be edited alone: E as written in a file, or a macro
+/// argument that the macro body uses once (without # or ##). Else an invalid
+/// range and the reason.
+clang::CharSourceRange editableSpelling(const clang::Expr *E, clang::ASTContext &Ctx, std::string &Why);
+
 /// An XOR swizzle for an array no padding helps (SwizzleFixes.cpp): the
 /// solver's proposal as edits of every column index, or only a note.
 struct SwizzleFix {

@@ -39,12 +39,53 @@ const ArraySubscriptExpr *tileSubscript(const Stmt *S, const VarDecl *Decl) {
   return nullptr;
 }
 
-std::string spelled(const clang::Expr *E, ASTContext &Ctx, bool &InFile) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
-  InFile = B.isFileID() && End.isFileID();
-  CharSourceRange R = CharSourceRange::getTokenRange(SM.getExpansionRange(E->getSourceRange()).getAsRange());
-  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+/// Is V assigned, incremented or has its address taken anywhere in S?
+bool modified(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  auto IsV = [&](const clang::Expr *E) {
+    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == V;
+  };
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && IsV(B->getLHS()))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && IsV(U->getSubExpr()))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (modified(Child, V))
+      return true;
+  return false;
+}
+
+/// An address operand that is exactly a local integer or pointer holding
+/// `&Decl[row][col]` (through __cvta_generic_to_shared and casts) from its
+/// initialiser, never changed after: the subscript there.
+const ArraySubscriptExpr *viaLocal(const clang::Expr *Where, const VarDecl *Decl, const FunctionDecl *Func) {
+  const auto *Ref = Where ? dyn_cast<DeclRefExpr>(Where->IgnoreParenImpCasts()) : nullptr;
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !V->isLocalVarDecl() || !V->getInit() || !Func || modified(Func->getBody(), V))
+    return nullptr;
+  const clang::Expr *Init = V->getInit()->IgnoreParenCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(Init)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || Callee->getName() != "__cvta_generic_to_shared" || Call->getNumArgs() != 1)
+      return nullptr;
+    Init = Call->getArg(0)->IgnoreParenCasts();
+  }
+  const auto *Addr = dyn_cast<UnaryOperator>(Init);
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const auto *Col = dyn_cast<ArraySubscriptExpr>(Addr->getSubExpr()->IgnoreParens());
+  return Col && tileSubscript(Col, Decl) == Col ? Col : nullptr;
+}
+
+std::string spelled(const clang::Expr *E, ASTContext &Ctx, CharSourceRange &R) {
+  std::string Why;
+  R = editableSpelling(E, Ctx, Why);
+  if (!R.isValid())
+    return "";
+  return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
 }
 } // namespace
 
@@ -71,19 +112,20 @@ SwizzleFix swizzleFix(const fix::PaddingProblem &P, const std::vector<const Acce
   std::set<unsigned> SeenOffsets;
   for (const AccessSite *Site : Sites) {
     const ArraySubscriptExpr *Col = tileSubscript(Site->Where, Decl);
-    bool RowInFile = false, ColInFile = false;
+    if (!Col) // inline PTX: the address operand a local made from &Decl[row][col]
+      Col = viaLocal(Site->Where, Decl, Site->Func);
+    CharSourceRange RowR, R;
     const clang::Expr *RowE = Col ? cast<ArraySubscriptExpr>(Col->getBase()->IgnoreParenImpCasts())->getIdx() : nullptr;
-    std::string RowT = RowE ? spelled(RowE, Ctx, RowInFile) : "";
-    std::string ColT = Col ? spelled(Col->getIdx(), Ctx, ColInFile) : "";
+    std::string RowT = RowE ? spelled(RowE, Ctx, RowR) : "";
+    std::string ColT = Col ? spelled(Col->getIdx(), Ctx, R) : "";
     std::string Where = Site->Loc.Path + ":" + std::to_string(Site->Loc.Line) + ":" + std::to_string(Site->Loc.Column);
-    if (!Col || !RowInFile || !ColInFile || RowE->HasSideEffects(Ctx) || RowT.empty() || ColT.empty()) {
+    if (!Col || RowE->HasSideEffects(Ctx) || RowT.empty() || ColT.empty()) {
       All = false;
       if (Missing.empty())
         Missing = Where;
       continue;
     }
     report::TextEdit E;
-    CharSourceRange R = CharSourceRange::getTokenRange(Col->getIdx()->getSourceRange());
     E.Loc = toFileLoc(R.getBegin(), SM);
     E.Length = ColT.size();
     E.Expected = ColT;

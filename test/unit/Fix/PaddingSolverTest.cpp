@@ -23,7 +23,8 @@ struct Tile {
     S.Kind = SymbolKind::Layout;
     Inner = T.add(S);
   }
-  fix::ArrayAccess access(Expr Row, Expr Col, unsigned Width, bank::BlockShape Shape) {
+  fix::ArrayAccess access(Expr Row, Expr Col, unsigned Width, bank::BlockShape Shape,
+                          const char *Where = "t.cu:1:1") {
     fix::ArrayAccess A;
     A.Query.AccessBytes = Width;
     A.Query.Shape = Shape;
@@ -36,7 +37,7 @@ struct Tile {
     A.InnerExtent = Extent;
     A.ElementBytes = Elem;
     A.OuterElements = Outer;
-    A.Where = "t.cu:1:1";
+    A.Where = Where;
     return A;
   }
 };
@@ -237,4 +238,21 @@ TEST_CASE("a tile written by cp.async in 128-byte rows is not padded for its ldm
   auto Q = fix::proposePadding(P);
   REQUIRE(Q.Proposal);
   CHECK(Q.Proposal->PadBytes == 16);
+}
+TEST_CASE("a padding that trades one access's conflict for another's is named as such", "[fix]") {
+  // 32-byte rows of halves (LeetCUDA's s_a[128][16]): ldmatrix rows r and
+  // r + 4 share banks (2-way); +8 halves fixes them but splits the 16-byte
+  // stores of two lanes per row across the banks of the next rows.
+  Tile T(128, 16, 2);
+  fix::PaddingProblem P;
+  auto Read = T.access(tx() % Expr::constant(16), (tx() / Expr::constant(16)) * Expr::constant(8), 16, {256, 1, 1},
+                       "t.cu:5:7");
+  Read.Query.F = bank::Form::LDSM_X4;
+  P.Accesses.push_back(Read);
+  P.Accesses.push_back(T.access(tx() / Expr::constant(2), (tx() % Expr::constant(2)) * Expr::constant(8), 16,
+                                {256, 1, 1}, "t.cu:9:5"));
+  auto O = fix::proposePadding(P);
+  REQUIRE_FALSE(O.Proposal);
+  CHECK(O.WhyNot.find("would take the access at t.cu:5:7 from 8 to 4 wavefronts but would make the access at "
+                      "t.cu:9:5 worse") != std::string::npos);
 }
