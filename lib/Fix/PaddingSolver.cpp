@@ -4,6 +4,7 @@
 #include "Fix/PaddingSolver.h"
 
 #include <algorithm>
+#include <map>
 
 namespace bankcheck::fix {
 
@@ -189,6 +190,58 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
   Prop.BytesAdded = BestAdded;
   Prop.NewStaticBytes = BestBytes;
   Out.Proposal = Prop;
+  return Out;
+}
+
+std::optional<PerExtentProposal> proposePaddingPerExtent(const PaddingProblem &P, std::string &WhyNot) {
+  std::map<std::int64_t, PaddingProblem> ByExtent;
+  std::int64_t Elem = 0;
+  for (const ArrayAccess &A : P.Accesses) {
+    if (Elem && A.ElementBytes != Elem) {
+      WhyNot = "its instantiations have elements of different sizes";
+      return std::nullopt;
+    }
+    Elem = A.ElementBytes;
+    PaddingProblem &Sub = ByExtent[A.InnerExtent];
+    Sub.StaticLimit = P.StaticLimit;
+    Sub.WorkBudget = P.WorkBudget;
+    Sub.Dynamic = P.Dynamic;
+    Sub.Accesses.push_back(A);
+  }
+  if (ByExtent.size() < 2 || Elem <= 0 || 128 % Elem != 0) {
+    WhyNot = "one extent";
+    return std::nullopt;
+  }
+  PerExtentProposal Out;
+  Out.Modulus = 128 / Elem;
+  Out.Extents = ByExtent.size();
+  for (auto &[Extent, Sub] : ByExtent) {
+    PaddingOutcome O = proposePadding(Sub);
+    std::int64_t Pad = O.Proposal ? O.Proposal->Pad : 0;
+    if (!O.Proposal && O.WhyNot != "no conflict to remove") {
+      WhyNot = "with extent " + std::to_string(Extent) + ": " + O.WhyNot;
+      return std::nullopt;
+    }
+    bool Whole = Extent % Out.Modulus == 0;
+    if (Pad && Out.Pad && Pad != Out.Pad) {
+      WhyNot = "its instantiations need different paddings";
+      return std::nullopt;
+    }
+    if (Pad)
+      Out.Pad = Pad;
+    if ((Pad != 0) != Whole) {
+      WhyNot = "the instantiations that need padding are not those whose rows span whole bank periods";
+      return std::nullopt;
+    }
+    Out.DegreeBefore = std::max(Out.DegreeBefore, O.Proposal ? O.Proposal->DegreeBefore : 1u);
+    Out.DegreeAfter = std::max(Out.DegreeAfter, O.Proposal ? O.Proposal->DegreeAfter : 1u);
+    if (O.Proposal)
+      Out.NewStaticBytes = std::max(Out.NewStaticBytes, O.Proposal->NewStaticBytes);
+  }
+  if (!Out.Pad) {
+    WhyNot = "no conflict to remove";
+    return std::nullopt;
+  }
   return Out;
 }
 

@@ -269,6 +269,15 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
     else
       O = fix::proposePadding(P);
     const clang::Expr *Size = innerSizeExpr(Decl);
+    // One template serving several extents, none padded well by one number:
+    // a padding per instantiation, written as an expression of the extent.
+    std::optional<fix::PerExtentProposal> PE;
+    if (AllLaidOut && Linearized.empty() && Size && (!O.Proposal || O.Proposal->DegreeAfter > 1)) {
+      std::string Why;
+      PE = fix::proposePaddingPerExtent(P, Why);
+      if (PE && O.Proposal && PE->DegreeAfter >= O.Proposal->DegreeAfter)
+        PE.reset();
+    }
     report::Note N;
     N.Loc = DeclLoc;
     report::TextEdit Edit;
@@ -315,6 +324,26 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
                   std::to_string(O.Proposal->Pad) + (O.Proposal->Pad == 1 ? " element" : " elements") +
                   " would take it from " + std::to_string(O.Proposal->DegreeBefore) + "-way to " +
                   std::to_string(O.Proposal->DegreeAfter) + "-way";
+    } else if (PE && editableExtent(Decl, Size, Ctx, SizeWhy).isValid()) {
+      CharSourceRange R = editableExtent(Decl, Size, Ctx, SizeWhy);
+      std::string Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+      bool Simple = !Text.empty() && Text.find_first_of(" +-*/%?:<>&|^") == std::string::npos;
+      std::string T = Simple ? Text : "(" + Text + ")";
+      std::string M = std::to_string(PE->Modulus);
+      Edit.Loc = toFileLoc(R.getBegin(), SM);
+      Edit.Length = Text.size();
+      Edit.Expected = Text;
+      Edit.Text = T + " + (" + T + " % " + M + " == 0)" + (PE->Pad == 1 ? "" : " * " + std::to_string(PE->Pad));
+      HaveEdit = !Text.empty() && Edit.Loc.valid();
+      Edits = {Edit};
+      N.ShowsFix = HaveEdit;
+      N.Message = "pad the innermost dimension of '" + Name + "' per instantiation, by " +
+                  std::to_string(PE->Pad) + (PE->Pad == 1 ? " element" : " elements") +
+                  " where its rows span whole bank periods ('" + Edit.Expected + "' -> '" + Edit.Text +
+                  "'), proven for each of its " + std::to_string(PE->Extents) + " extents: " +
+                  std::to_string(PE->DegreeBefore) + "-way -> " + std::to_string(PE->DegreeAfter) +
+                  "-way over all " + std::to_string(P.Accesses.size()) + " accesses";
+      O.Proposal.reset(); // no single padding: the after-fix lanes below are per extent
     } else if (O.Proposal && Size) {
       CharSourceRange R = editableExtent(Decl, Size, Ctx, SizeWhy);
       StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
@@ -346,7 +375,7 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
     // No padding: an XOR swizzle of the columns by the rows, proven like a
     // padding, on a two-dimensional array (SwizzleFixes.cpp).
     report::Note SwizzleNote;
-    if (!O.Proposal && AllLaidOut && Linearized.empty() && Dims == 2) {
+    if (!O.Proposal && !HaveEdit && AllLaidOut && Linearized.empty() && Dims == 2) {
       SwizzleFix SF = swizzleFix(P, SiteOfAccess, Decl, Ctx);
       if (!SF.Message.empty()) {
         SwizzleNote = {DeclLoc, SF.Message};

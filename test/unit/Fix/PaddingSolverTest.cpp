@@ -256,3 +256,31 @@ TEST_CASE("a padding that trades one access's conflict for another's is named as
   CHECK(O.WhyNot.find("would take the access at t.cu:5:7 from 8 to 4 wavefronts but would make the access at "
                       "t.cu:9:5 worse") != std::string::npos);
 }
+TEST_CASE("one template serving two extents is padded per instantiation", "[fix]") {
+  // TILE = 32 needs +1; TILE = 31 is clean and +1 would make it 32 (32-way).
+  // No single padding reaches 1-way for both; TILE + (TILE % 32 == 0) does.
+  Tile T32(32, 32, 4), T31(31, 31, 4);
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T32.access(tx(), Expr::constant(0), 4, {32, 1, 1}));
+  P.Accesses.push_back(T31.access(tx(), Expr::constant(0), 4, {32, 1, 1}));
+  auto O = fix::proposePadding(P);
+  CHECK((!O.Proposal || O.Proposal->DegreeAfter > 1));
+  std::string Why;
+  auto E = fix::proposePaddingPerExtent(P, Why);
+  REQUIRE(E);
+  CHECK(E->Pad == 1);
+  CHECK(E->Modulus == 32);
+  CHECK(E->DegreeBefore == 32);
+  CHECK(E->DegreeAfter == 1);
+  CHECK(E->Extents == 2);
+}
+TEST_CASE("no per-instantiation padding when the padded extents are not the whole-period ones", "[fix]") {
+  // TILE = 16 with 16-wide blocks needs +2 (rows 64 bytes): not a whole bank period.
+  Tile T16(16, 16, 4), T32(32, 32, 4);
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T16.access(tx(), ty(), 4, {16, 16, 1}));
+  P.Accesses.push_back(T32.access(tx(), Expr::constant(0), 4, {32, 1, 1}));
+  std::string Why;
+  CHECK_FALSE(fix::proposePaddingPerExtent(P, Why));
+  CHECK_FALSE(Why.empty());
+}
