@@ -53,6 +53,16 @@ struct SwizzleFix {
   std::string WhyNot;                ///< without a proposal
   std::vector<report::TextEdit> Edits;
 };
+/// The parts of `s[row * W + col...]` as RowForms.cpp reads them: the row
+/// factor, the column terms, the row length's spelling (a name or literal).
+bool rowFormSpelling(const clang::ArraySubscriptExpr *AS, clang::ASTContext &Ctx, const clang::Expr *&Row,
+                     std::vector<const clang::Expr *> &Cols, std::string &Stride);
+
+/// The same for the rows of an `extern __shared__` buffer at byte 0, indexed
+/// `Name[row * W + col]` (ExternPadding.cpp): every index rewritten whole.
+SwizzleFix rowSwizzleFix(const fix::PaddingProblem &P, const std::vector<const AccessSite *> &Sites,
+                         const clang::VarDecl *Decl, clang::ASTContext &Ctx);
+
 /// Sites is parallel to P.Accesses.
 SwizzleFix swizzleFix(const fix::PaddingProblem &P, const std::vector<const AccessSite *> &Sites,
                       const clang::VarDecl *Decl, clang::ASTContext &Ctx);

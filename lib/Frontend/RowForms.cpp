@@ -151,6 +151,17 @@ std::optional<RowForm> rowForm(const ArraySubscriptExpr *AS, ASTContext &Ctx, bo
 }
 } // namespace
 
+bool rowFormSpelling(const ArraySubscriptExpr *AS, ASTContext &Ctx, const clang::Expr *&Row,
+                     std::vector<const clang::Expr *> &Cols, std::string &Stride) {
+  std::optional<RowForm> F = rowForm(AS, Ctx, /*AllowLiteral=*/true);
+  if (!F)
+    return false;
+  Row = F->Row;
+  Cols = F->Cols;
+  Stride = F->Name;
+  return true;
+}
+
 std::optional<Expr> Walker::linearizedIndex(const ArraySubscriptExpr *AS, const VarDecl *A, SharedRef &Out) {
   const auto *DeclT = Ctx.getAsConstantArrayType(A->getType());
   if (!DeclT || Ctx.getAsArrayType(DeclT->getElementType()))

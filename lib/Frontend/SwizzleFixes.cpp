@@ -119,7 +119,7 @@ SwizzleFix swizzleFix(const fix::PaddingProblem &P, const std::vector<const Acce
     std::string RowT = RowE ? spelled(RowE, Ctx, RowR) : "";
     std::string ColT = Col ? spelled(Col->getIdx(), Ctx, R) : "";
     std::string Where = Site->Loc.Path + ":" + std::to_string(Site->Loc.Line) + ":" + std::to_string(Site->Loc.Column);
-    if (!Col || RowE->HasSideEffects(Ctx) || RowT.empty() || ColT.empty()) {
+    if (!Col || RowE->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) || RowT.empty() || ColT.empty()) {
       All = false;
       if (Missing.empty())
         Missing = Where;
@@ -143,6 +143,95 @@ SwizzleFix swizzleFix(const fix::PaddingProblem &P, const std::vector<const Acce
     Out.Edits.clear();
     Out.Message = Head + "; no fix-it: the access at " + Missing + " is not written '" + Name +
                   "[row][column]' in the file; apply the same XOR to every index of '" + Name + "'" + Each;
+  }
+  return Out;
+}
+
+namespace {
+/// The first `Decl[index]` inside S.
+const ArraySubscriptExpr *flatSubscript(const Stmt *S, const VarDecl *Decl) {
+  if (!S)
+    return nullptr;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+    if (Ref && Ref->getDecl()->getCanonicalDecl() == Decl->getCanonicalDecl())
+      return AS;
+  }
+  for (const Stmt *Child : S->children())
+    if (const ArraySubscriptExpr *Found = flatSubscript(Child, Decl))
+      return Found;
+  return nullptr;
+}
+
+std::string operand(const std::string &T) {
+  bool Simple = T.find_first_of(" +-*/%?:<>&|^") == std::string::npos;
+  return Simple ? T : "(" + T + ")";
+}
+} // namespace
+
+SwizzleFix rowSwizzleFix(const fix::PaddingProblem &P, const std::vector<const AccessSite *> &Sites,
+                         const VarDecl *Decl, ASTContext &Ctx) {
+  SwizzleFix Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Name = Decl->getNameAsString();
+  fix::SwizzleOutcome O = fix::proposeSwizzle(P);
+  if (!O.Proposal) {
+    Out.WhyNot = O.WhyNot;
+    return Out;
+  }
+  const fix::Swizzle &S = O.Proposal->S;
+  std::int64_t Elem = P.Accesses.front().ElementBytes;
+  std::string Unit = S.UnitBytes == Elem ? std::string("elements") : std::to_string(S.UnitBytes) + "-byte chunks";
+  std::string Head = "swizzle the rows of '" + Name + "' instead (XOR of the " + Unit + " of each row with the row's bits " +
+                     std::to_string(S.Shift) + " to " + std::to_string(S.Shift + S.Bits - 1) + "): " +
+                     std::to_string(O.Proposal->DegreeBefore) + "-way -> " + std::to_string(O.Proposal->DegreeAfter) +
+                     "-way over all " + std::to_string(P.Accesses.size()) +
+                     " accesses, no byte added and no change to the launch";
+  bool All = true;
+  std::string Missing, Each;
+  std::set<unsigned> SeenOffsets;
+  for (const AccessSite *Site : Sites) {
+    const ArraySubscriptExpr *AS = flatSubscript(Site->Where, Decl);
+    const clang::Expr *RowE = nullptr;
+    std::vector<const clang::Expr *> Cols;
+    std::string Stride, Why;
+    std::string Where = Site->Loc.Path + ":" + std::to_string(Site->Loc.Line) + ":" + std::to_string(Site->Loc.Column);
+    CharSourceRange IdxR = AS ? editableSpelling(AS->getIdx(), Ctx, Why) : CharSourceRange();
+    bool Ok = AS && IdxR.isValid() && rowFormSpelling(AS, Ctx, RowE, Cols, Stride) && !RowE->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false);
+    std::string RowT, ColT;
+    if (Ok) {
+      CharSourceRange R;
+      RowT = spelled(RowE->IgnoreParens(), Ctx, R);
+      for (const clang::Expr *C : Cols) {
+        std::string T = spelled(C, Ctx, R);
+        Ok &= !T.empty();
+        ColT += (ColT.empty() ? "" : " + ") + T;
+      }
+      Ok &= !RowT.empty();
+    }
+    if (!Ok) {
+      All = false;
+      if (Missing.empty())
+        Missing = Where;
+      continue;
+    }
+    report::TextEdit E;
+    E.Loc = toFileLoc(IdxR.getBegin(), SM);
+    E.Expected = Lexer::getSourceText(IdxR, SM, Ctx.getLangOpts()).str();
+    E.Length = E.Expected.size();
+    E.Text = operand(RowT) + " * " + Stride + " + (" + fix::swizzledColumn(RowT, ColT.empty() ? "0" : ColT, Elem, S) + ")";
+    if (!SeenOffsets.insert(E.Loc.Offset).second)
+      continue;
+    Out.Edits.push_back(E);
+    Each += "; at " + Where + " '" + Name + "[" + E.Expected + "]' becomes '" + Name + "[" + E.Text + "]'";
+  }
+  if (All && !Out.Edits.empty()) {
+    Out.Have = true;
+    Out.Message = Head + "; every index of '" + Name + "' is rewritten" + Each;
+  } else {
+    Out.Edits.clear();
+    Out.Message = Head + "; no fix-it: the access at " + Missing + " is not written '" + Name +
+                  "[row * W + column]' in the file; apply the same XOR to every index of '" + Name + "'" + Each;
   }
   return Out;
 }
