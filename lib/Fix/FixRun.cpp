@@ -31,9 +31,13 @@ std::vector<FileEdits> selectFixes(const std::vector<report::Finding> &Findings,
   std::set<std::string> Analysed, Failed;
   for (const report::FileStatus &F : Files)
     (F.Ok ? Analysed : Failed).insert(normalized(F.Path));
+  // Headers: those holding a reported finding or the declaration of a
+  // reported finding's array (a padding edits the declaration).
   for (const report::Finding &F : Findings)
-    if (F.isDiagnostic() && !Failed.count(normalized(F.Loc.Path)))
-      Analysed.insert(normalized(F.Loc.Path));
+    if (F.isDiagnostic())
+      for (const std::string &P : {F.Loc.Path, F.ArrayDecl.Path})
+        if (!P.empty() && !Failed.count(normalized(P)))
+          Analysed.insert(normalized(P));
   std::vector<report::TextEdit> All;
   std::set<std::string> Refused;
   for (const report::Finding &F : Findings) {

@@ -9,7 +9,8 @@
 ///                NOLINT-suppressed nor under the minimum degree (a fix-it whose
 ///                only findings are suppressed is dropped, as clang-tidy does),
 ///                and only in files this run analysed (an input analysed without
-///                error, or a header holding a finding the run reports); merged
+///                error, or a header holding a finding the run reports or the
+///                declaration of its array); merged
 ///                (ApplyEdits.h)
 ///   applyFixes   each file's edits checked against its text and written
 ///                atomically, or shown as a unified diff

@@ -105,6 +105,10 @@ std::string definitionText(SourceLocation BodyToken, const SourceManager &SM) {
 CharSourceRange editableSpelling(const clang::Expr *E, ASTContext &Ctx, std::string &Why) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
+  if (SM.isInSystemHeader(SM.getSpellingLoc(B))) {
+    Why = "it is written in a system header";
+    return {};
+  }
   if (B.isFileID() && End.isFileID())
     return CharSourceRange::getTokenRange(B, End);
   std::string Macro = Lexer::getImmediateMacroName(B, SM, Ctx.getLangOpts()).str();
@@ -138,6 +142,10 @@ static CharSourceRange editableExtent(const VarDecl *VD, const clang::Expr *Size
                                std::string &Why) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation B = Size->getBeginLoc(), E = Size->getEndLoc();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(B)) || SM.isInSystemHeader(SM.getSpellingLoc(B))) {
+    Why = "it is declared in a system header";
+    return {};
+  }
   if (B.isFileID() && E.isFileID())
     return CharSourceRange::getTokenRange(B, E);
   // The size is part of a macro expansion. The whole size spelled by one

@@ -159,6 +159,20 @@ class Safety(unittest.TestCase):
         bankcheck("--fix", self.path)
         self.assertEqual(stat.S_IMODE(os.stat(self.path).st_mode), 0o640)
 
+    def test_a_header_declaring_the_tile_is_fixed_with_the_file_that_uses_it(self):
+        header = os.path.join(self.tmp, "tile.cuh")
+        with open(header, "w") as f:
+            f.write("__shared__ float tile[32][32];\n")
+        main = os.path.join(self.tmp, "use.cu")
+        with open(main, "w") as f:
+            f.write('#include "tile.cuh"\n'
+                    "__global__ void k(float *o) { o[threadIdx.x] = tile[threadIdx.x][0]; }\n"
+                    "void go(float *o) { k<<<1, 32>>>(o); }\n")
+        r = bankcheck("--fix", main)
+        self.assertIn(r.returncode, (0, 1), r.stderr)
+        with open(header) as f:
+            self.assertEqual(f.read(), "__shared__ float tile[32][33];\n")
+
     @unittest.skipUnless(APPLY, "SKIP: clang-apply-replacements-19 is not installed")
     def test_exported_fixes_apply_with_clang_apply_replacements(self):
         yaml_dir = os.path.join(self.tmp, "fixes")

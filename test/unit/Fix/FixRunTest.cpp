@@ -64,3 +64,13 @@ TEST_CASE("a header holding a reported finding may be edited", "[fix]") {
   REQUIRE(M.size() == 1);
   CHECK(Errors.empty());
 }
+TEST_CASE("a header declaring the array of a reported finding may be edited", "[fix]") {
+  std::vector<report::FileStatus> Files{{"/src/a.cu", true, ""}};
+  auto F = finding("/src/a.cu", "/src/tiles.cuh", 10, "33");
+  F.ArrayDecl.Path = "/src/tiles.cuh";
+  std::vector<std::string> Errors;
+  auto M = fix::selectFixes({F}, Files, Errors);
+  REQUIRE(M.size() == 1);
+  CHECK(M[0].Path == "/src/tiles.cuh");
+  CHECK(Errors.empty());
+}
