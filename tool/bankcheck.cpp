@@ -8,7 +8,7 @@
 ///   2: bad usage, or a file
 ///   could not be analysed (the others still are).
 //===----------------------------------------------------------------------===//
-#include "Fix/ApplyEdits.h"
+#include "Fix/FixRun.h"
 #include "Frontend/Config.h"
 #include "Frontend/Driver.h"
 #include "Frontend/ExportFixes.h"
@@ -387,9 +387,9 @@ int main(int argc, const char **argv) {
   }
   outs().flush();
 
-  // Fix-its: merged over all findings, then exported, shown or applied.
+  // Fix-its: those of reported findings in analysed files, merged, then
+  // exported, shown or applied (lib/Fix/FixRun.h).
   bool FixError = false;
-  unsigned Applied = 0;
   bool ApplyFixes = Fix || Tidy.FixNotes || Tidy.FixErrors;
   if (ApplyFixes && FileError && !Tidy.FixErrors) {
     // As clang-tidy: no fix-it is applied when a file could not be analysed.
@@ -397,41 +397,19 @@ int main(int argc, const char **argv) {
     ApplyFixes = false;
   }
   if (ApplyFixes || FixDryRun || !ExportFixesTo.empty()) {
-    std::vector<report::TextEdit> All;
-    for (const report::Finding &F : R.Findings)
-      All.insert(All.end(), F.Fixes.begin(), F.Fixes.end());
     std::vector<std::string> Errors;
-    std::vector<fix::FileEdits> Edits = fix::mergeEdits(All, Errors);
+    std::vector<fix::FileEdits> Edits = fix::selectFixes(R.Findings, R.Files, Errors);
     if (!ExportFixesTo.empty()) {
       std::string Err;
       std::string Main = Opts.Files.empty() ? (R.Files.empty() ? "" : R.Files.front().Path) : Opts.Files.front();
       if (!frontend::exportFixes(ExportFixesTo, Main, R.Findings, Edits, Err))
         Errors.push_back(Err);
     }
-    if (ApplyFixes || FixDryRun) {
-      for (const fix::FileEdits &F : Edits) {
-        auto Buf = MemoryBuffer::getFile(F.Path, /*IsText=*/false);
-        if (!Buf) {
-          Errors.push_back(F.Path + ": error: cannot read the file");
-          continue;
-        }
-        std::string Old = (*Buf)->getBuffer().str(), New, Err;
-        if (!fix::applyEdits(Old, F, New, Err)) {
-          Errors.push_back(Err);
-          continue;
-        }
-        if (FixDryRun) {
-          outs() << tool::contextDiff(F.Path, Old, New);
-          continue;
-        }
-        if (!fix::writeFileAtomically(F.Path, New, Err)) {
-          Errors.push_back(Err);
-          continue;
-        }
-        errs() << "bankcheck: applied " << F.Edits.size() << " fix-it(s) to " << F.Path << "\n";
-        Applied += F.Edits.size();
-      }
-    }
+    if (ApplyFixes || FixDryRun)
+      fix::applyFixes(Edits, FixDryRun, outs(), errs(), Errors,
+                      [](const std::string &Path, const std::string &Old, const std::string &New) {
+                        return tool::contextDiff(Path, Old, New);
+                      });
     for (const std::string &E : Errors)
       errs() << E << "\n";
     FixError = !Errors.empty();

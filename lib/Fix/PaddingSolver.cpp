@@ -4,14 +4,16 @@
 #include "Fix/PaddingSolver.h"
 
 #include <algorithm>
+#include <map>
 
 namespace bankcheck::fix {
 
 namespace {
 struct Eval {
-  bool Ok = true;             ///< every access decided and aligned
+  bool Ok = true;             ///< every access decided, within its row
   std::uint64_t Work = 0;
-  std::string Why;
+  std::string Why;            ///< when not Ok
+  std::string Misaligned;     ///< the first access the padding misaligns ("" if none)
   unsigned MaxDegree = 0;
   std::vector<unsigned> Worst;
   std::vector<double> Mean;
@@ -43,18 +45,31 @@ Eval evaluate(const PaddingProblem &P, std::int64_t Pad) {
               " past the end of its row, which padding would change";
       return E;
     }
-    if (R.Misaligned) {
-      E.Ok = false;
-      E.Why = "the " + std::to_string(Q.AccessBytes) + "-byte access at " + A.Where +
-              " would no longer be aligned";
-      return E;
-    }
+    if (R.Misaligned && E.Misaligned.empty())
+      E.Misaligned = "the " + std::to_string(Q.AccessBytes) + "-byte access at " + A.Where;
     E.MaxDegree = std::max(E.MaxDegree, R.Degree);
     E.Worst.push_back(R.WorstWavefronts);
     E.Mean.push_back(R.MeanWavefronts);
   }
   return E;
 }
+
+/// A padding that lowers the worst degree but breaks a constraint: the
+/// reason given when no padding is proposed is the one of the best of them
+/// (aligned before misaligned, then the lowest degree, then the smallest).
+struct Rejected {
+  bool Aligned = false;
+  unsigned Degree = 0;
+  std::int64_t Pad = 0;
+  std::string Why;
+  bool betterThan(const Rejected &O) const {
+    if (Aligned != O.Aligned)
+      return Aligned;
+    if (Degree != O.Degree)
+      return Degree < O.Degree;
+    return Pad < O.Pad;
+  }
+};
 } // namespace
 
 PaddingOutcome proposePadding(const PaddingProblem &P) {
@@ -81,33 +96,75 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
   std::int64_t Period = std::max<std::int64_t>(1, 128 / MinElem);
   std::int64_t BestPad = 0, BestBytes = 0, BestAdded = 0;
   Eval Best = Before;
-  std::string LastWhy;
+  std::optional<Rejected> BestRejected;
+  std::string Stopped;          // a reason that is not a candidate's (budget, undecidable)
+  // cp.async writes of whole 128-byte rows are at their ideal; the same copies
+  // into padded rows are not, once several warps are in flight (measured,
+  // docs/bank-model.md), though one warp's model says they are. A padding
+  // that takes such rows off 128-byte multiples is held to make them worse.
+  auto CopyRows = [&](std::int64_t Pad) -> std::string {
+    for (const ArrayAccess &A : P.Accesses)
+      if (A.Query.F == bank::Form::LDGSTS && (A.InnerExtent * A.ElementBytes) % 128 == 0 &&
+          ((A.InnerExtent + Pad) * A.ElementBytes) % 128 != 0)
+        return A.Where;
+    return "";
+  };
   for (std::int64_t Pad = 1; Pad <= Period; ++Pad) {
     std::int64_t MaxBytes = 0, MaxAdded = 0;
     for (const ArrayAccess &A : P.Accesses) {
       MaxBytes = std::max(MaxBytes, A.OtherStaticBytes + A.OuterElements * (A.InnerExtent + Pad) * A.ElementBytes);
       MaxAdded = std::max(MaxAdded, A.OuterElements * Pad * A.ElementBytes);
     }
-    if (!P.Dynamic && MaxBytes > P.StaticLimit) {
-      LastWhy = "padding would take the kernel's static shared memory to " + std::to_string(MaxBytes) +
-                " bytes, over the " + std::to_string(P.StaticLimit) + "-byte limit";
-      break;
-    }
     if (Spent + Before.Work > P.WorkBudget) {
-      LastWhy = "the padding search stopped at its work budget (too many warps and loop iterations)";
+      Stopped = "the padding search stopped at its work budget (too many warps and loop iterations)";
       break;
     }
     Eval E = evaluate(P, Pad);
     Spent += E.Work;
     if (!E.Ok) {
-      LastWhy = E.Why;
+      if (Stopped.empty())
+        Stopped = E.Why;
       continue;
     }
-    bool Worse = false;
+    // A candidate lowers the worst degree, or at least one access's worst
+    // warp (then it can only be refused, and the reason says what it trades).
+    std::size_t Helped = E.Worst.size();
     for (std::size_t I = 0; I < E.Worst.size(); ++I)
-      Worse |= E.Worst[I] > Before.Worst[I] || E.Mean[I] > Before.Mean[I] + 1e-9;
-    if (Worse) {
-      LastWhy = "every padding that helps makes another access of the array worse";
+      if (E.Worst[I] < Before.Worst[I] &&
+          (Helped == E.Worst.size() || Before.Worst[I] - E.Worst[I] > Before.Worst[Helped] - E.Worst[Helped]))
+        Helped = I;
+    if (E.MaxDegree >= Before.MaxDegree && Helped == E.Worst.size())
+      continue; // not a candidate: it lowers nothing
+    // The constraints, in the order they are named.
+    Rejected Rej{E.Misaligned.empty(), E.MaxDegree, Pad, ""};
+    std::size_t WorseAt = E.Worst.size();
+    for (std::size_t I = 0; I < E.Worst.size() && WorseAt == E.Worst.size(); ++I)
+      if (E.Worst[I] > Before.Worst[I] || E.Mean[I] > Before.Mean[I] + 1e-9)
+        WorseAt = I;
+    std::string Helps = "padding by " + std::to_string(Pad) + (Pad == 1 ? " element" : " elements") +
+                        (E.MaxDegree < Before.MaxDegree
+                             ? " would lower the conflict to " + std::to_string(E.MaxDegree) + "-way but "
+                             : " would take the access at " + P.Accesses[Helped].Where + " from " +
+                                   std::to_string(Before.Worst[Helped]) + " to " +
+                                   std::to_string(E.Worst[Helped]) + " wavefronts but ");
+    if (!E.Misaligned.empty())
+      Rej.Why = Helps + "would misalign " + E.Misaligned;
+    else if (WorseAt < E.Worst.size())
+      Rej.Why = Helps + "would make the access at " + P.Accesses[WorseAt].Where + " worse (" +
+                std::to_string(Before.Worst[WorseAt]) + " -> " + std::to_string(E.Worst[WorseAt]) +
+                " wavefronts in its worst warp)";
+    else if (!CopyRows(Pad).empty())
+      Rej.Why = Helps + "would move the cp.async writes at " + CopyRows(Pad) +
+                " off whole 128-byte rows (copies into 144-byte rows measured 2.6x their ideal with several "
+                "warps in flight, which the model of one warp does not show)";
+    else if (!P.Dynamic && MaxBytes > P.StaticLimit)
+      Rej.Why = Helps + "would take the kernel's static shared memory to " + std::to_string(MaxBytes) +
+                " bytes, over the " + std::to_string(P.StaticLimit) + "-byte limit";
+    if (Rej.Why.empty() && E.MaxDegree >= Before.MaxDegree)
+      Rej.Why = Helps + "leaves the worst degree at " + std::to_string(E.MaxDegree) + "-way";
+    if (!Rej.Why.empty()) {
+      if (!BestRejected || Rej.betterThan(*BestRejected))
+        BestRejected = Rej;
       continue;
     }
     if (E.MaxDegree < Best.MaxDegree) {
@@ -120,7 +177,9 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
     }
   }
   if (BestPad == 0) {
-    Out.WhyNot = LastWhy.empty() ? "no padding of the innermost dimension lowers the conflict" : LastWhy;
+    Out.WhyNot = BestRejected ? BestRejected->Why
+                 : !Stopped.empty() ? Stopped
+                                    : "no padding of the innermost dimension lowers the conflict";
     return Out;
   }
   PaddingProposal Prop;
@@ -134,12 +193,56 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
   return Out;
 }
 
-std::string swizzleSuggestion(const std::string &Row, const std::string &Col,
-                              std::int64_t InnerExtent, std::int64_t ElementBytes) {
-  // Words per row; the swizzle permutes the columns within each row by the
-  // row number, so a column walk visits every bank once.
-  std::int64_t Mask = std::min<std::int64_t>(InnerExtent, 32 * 4 / std::max<std::int64_t>(ElementBytes, 1)) - 1;
-  return Col + " ^ (" + Row + " & " + std::to_string(Mask) + ")";
+std::optional<PerExtentProposal> proposePaddingPerExtent(const PaddingProblem &P, std::string &WhyNot) {
+  std::map<std::int64_t, PaddingProblem> ByExtent;
+  std::int64_t Elem = 0;
+  for (const ArrayAccess &A : P.Accesses) {
+    if (Elem && A.ElementBytes != Elem) {
+      WhyNot = "its instantiations have elements of different sizes";
+      return std::nullopt;
+    }
+    Elem = A.ElementBytes;
+    PaddingProblem &Sub = ByExtent[A.InnerExtent];
+    Sub.StaticLimit = P.StaticLimit;
+    Sub.WorkBudget = P.WorkBudget;
+    Sub.Dynamic = P.Dynamic;
+    Sub.Accesses.push_back(A);
+  }
+  if (ByExtent.size() < 2 || Elem <= 0 || 128 % Elem != 0) {
+    WhyNot = "one extent";
+    return std::nullopt;
+  }
+  PerExtentProposal Out;
+  Out.Modulus = 128 / Elem;
+  Out.Extents = ByExtent.size();
+  for (auto &[Extent, Sub] : ByExtent) {
+    PaddingOutcome O = proposePadding(Sub);
+    std::int64_t Pad = O.Proposal ? O.Proposal->Pad : 0;
+    if (!O.Proposal && O.WhyNot != "no conflict to remove") {
+      WhyNot = "with extent " + std::to_string(Extent) + ": " + O.WhyNot;
+      return std::nullopt;
+    }
+    bool Whole = Extent % Out.Modulus == 0;
+    if (Pad && Out.Pad && Pad != Out.Pad) {
+      WhyNot = "its instantiations need different paddings";
+      return std::nullopt;
+    }
+    if (Pad)
+      Out.Pad = Pad;
+    if ((Pad != 0) != Whole) {
+      WhyNot = "the instantiations that need padding are not those whose rows span whole bank periods";
+      return std::nullopt;
+    }
+    Out.DegreeBefore = std::max(Out.DegreeBefore, O.Proposal ? O.Proposal->DegreeBefore : 1u);
+    Out.DegreeAfter = std::max(Out.DegreeAfter, O.Proposal ? O.Proposal->DegreeAfter : 1u);
+    if (O.Proposal)
+      Out.NewStaticBytes = std::max(Out.NewStaticBytes, O.Proposal->NewStaticBytes);
+  }
+  if (!Out.Pad) {
+    WhyNot = "no conflict to remove";
+    return std::nullopt;
+  }
+  return Out;
 }
 
 } // namespace bankcheck::fix

@@ -60,10 +60,20 @@ struct PaddingOutcome {
 
 PaddingOutcome proposePadding(const PaddingProblem &P);
 
-/// The XOR swizzle suggestion for a row-major 2-D tile whose rows are read down
-/// a column: "col ^ (row % 32)" style text, for notes when padding cannot help.
-std::string swizzleSuggestion(const std::string &Row, const std::string &Col,
-                              std::int64_t InnerExtent, std::int64_t ElementBytes);
+/// One template serving several innermost extents (`float tile[TILE][TILE]`
+/// instantiated with TILE = 32 and 31), where no single padding serves all:
+/// each extent's accesses are solved alone, and a proposal is made when the
+/// paddings are Pad for the extents whose rows span whole bank periods
+/// (extent % Modulus == 0, Modulus = 128 / element bytes) and 0 for the
+/// others, so that `TILE + (TILE % Modulus == 0) * Pad` is proven for every
+/// instantiation.
+struct PerExtentProposal {
+  std::int64_t Pad = 0, Modulus = 0;
+  unsigned DegreeBefore = 0, DegreeAfter = 0;
+  std::size_t Extents = 0;   ///< distinct extents (instantiations told apart)
+  std::int64_t NewStaticBytes = 0;
+};
+std::optional<PerExtentProposal> proposePaddingPerExtent(const PaddingProblem &P, std::string &WhyNot);
 
 } // namespace bankcheck::fix
 

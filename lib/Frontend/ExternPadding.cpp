@@ -229,6 +229,25 @@ void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::F
         Message = "no padding suggestion for " + What + ": " + O.WhyNot;
       }
       AddNote(Sites, Message);
+      // Rows of the buffer itself, from byte 0: an XOR swizzle within each
+      // row needs no change to the launch, so it can be a fix-it.
+      if (WhyNot.empty() && Base == 0 && Via.empty() && !P.Accesses.empty()) {
+        std::vector<const AccessSite *> SiteOf;
+        for (const RegionSite &RS : Sites)
+          SiteOf.push_back(&RS.Walk->Walk.Sites[RS.Site]);
+        if (SiteOf.size() == P.Accesses.size()) {
+          SwizzleFix SF = rowSwizzleFix(P, SiteOf, SiteOf.front()->Array, Ctx);
+          if (!SF.Message.empty()) {
+            AddNote(Sites, SF.Message);
+            if (SF.Have)
+              for (const RegionSite &RS : Sites) {
+                report::Finding &F = Findings[RS.Walk->FindingOfSite[RS.Site]];
+                if (F.isDiagnostic() && F.Status == "conflict")
+                  F.Fixes.insert(F.Fixes.end(), SF.Edits.begin(), SF.Edits.end());
+              }
+          }
+        }
+      }
     }
   }
 }

@@ -48,6 +48,145 @@ const clang::Expr *innerSizeExpr(const VarDecl *VD) {
   return Size;
 }
 
+/// Uses of the macro argument that begins at ArgSpelling, counted over every
+/// macro-argument expansion of the translation unit: each use of the
+/// parameter in a macro body (directly or passed on to another macro) is one.
+unsigned argumentUses(SourceLocation ArgSpelling, const SourceManager &SM) {
+  // An argument's expansion covers its tokens from the first: count those
+  // whose spelled range holds ArgSpelling.
+  unsigned Uses = 0;
+  FileID File = SM.getFileID(ArgSpelling);
+  unsigned At = SM.getFileOffset(ArgSpelling);
+  for (unsigned I = 1, N = SM.local_sloc_entry_size(); I < N; ++I) {
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (!E.isExpansion() || !E.getExpansion().isMacroArgExpansion())
+      continue;
+    SourceLocation S0 = E.getExpansion().getSpellingLoc();
+    if (!S0.isFileID() || SM.getFileID(S0) != File || SM.getFileOffset(S0) > At)
+      continue;
+    unsigned Next = I + 1 < N ? SM.getLocalSLocEntry(I + 1).getOffset() : SM.getNextLocalOffset();
+    if (At - SM.getFileOffset(S0) < Next - E.getOffset())
+      ++Uses;
+  }
+  return Uses;
+}
+
+/// The text of the #define whose body holds Loc (with its continuation lines).
+std::string definitionText(SourceLocation BodyToken, const SourceManager &SM) {
+  SourceLocation L = SM.getSpellingLoc(BodyToken);
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(L), &Invalid);
+  if (Invalid)
+    return "";
+  std::size_t Off = SM.getFileOffset(L);
+  std::size_t Begin = Buf.rfind('\n', Off);
+  Begin = Begin == StringRef::npos ? 0 : Begin + 1;
+  // Back over continued lines.
+  while (Begin >= 2 && Buf[Begin - 2] == '\\') {
+    std::size_t Prev = Buf.rfind('\n', Begin - 2);
+    Begin = Prev == StringRef::npos ? 0 : Prev + 1;
+  }
+  std::size_t End = Off;
+  while (End < Buf.size()) {
+    std::size_t NL = Buf.find('\n', End);
+    if (NL == StringRef::npos) {
+      End = Buf.size();
+      break;
+    }
+    End = NL;
+    if (NL == 0 || (Buf[NL - 1] != '\\' && !(NL >= 2 && Buf[NL - 1] == '\r' && Buf[NL - 2] == '\\')))
+      break;
+    End = NL + 1;
+  }
+  return Buf.substr(Begin, End - Begin).str();
+}
+} // namespace
+
+CharSourceRange editableSpelling(const clang::Expr *E, ASTContext &Ctx, std::string &Why) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
+  if (SM.isInSystemHeader(SM.getSpellingLoc(B))) {
+    Why = "it is written in a system header";
+    return {};
+  }
+  if (B.isFileID() && End.isFileID())
+    return CharSourceRange::getTokenRange(B, End);
+  std::string Macro = Lexer::getImmediateMacroName(B, SM, Ctx.getLangOpts()).str();
+  if (!SM.isMacroArgExpansion(B) || !SM.isMacroArgExpansion(End)) {
+    Why = "it is written inside the macro '" + Macro + "'";
+    return {};
+  }
+  SourceLocation SB = SM.getSpellingLoc(B), SE = SM.getSpellingLoc(End);
+  if (!SB.isFileID() || SM.getFileID(SB) != SM.getFileID(SE) || SM.isBeforeInTranslationUnit(SE, SB)) {
+    Why = "it is assembled by the macro '" + Macro + "'";
+    return {};
+  }
+  unsigned Uses = argumentUses(SB, SM);
+  std::string Def = definitionText(SM.getImmediateMacroCallerLoc(B), SM);
+  bool Pastes = Def.empty() || Def.find('#', Def.find("define") + 1) != std::string::npos;
+  if (Uses != 1 || Pastes) {
+    Why = "it is an argument of the macro '" + Macro + "', which " +
+          (Uses != 1 ? "uses it " + std::to_string(Uses) + " times" : std::string("stringizes or pastes tokens"));
+    return {};
+  }
+  return CharSourceRange::getTokenRange(SB, SE);
+}
+
+/// Where the innermost extent of VD is written in a file, as a token range
+/// that can be edited without changing anything else: the size expression
+/// itself, a macro name standing for it (`TILE`), or the argument of a
+/// function-like macro that makes the declaration (`DECL_TILE(tile, 32)`)
+/// when that argument has no other use in the macro. Else an invalid range
+/// and the reason.
+static CharSourceRange editableExtent(const VarDecl *VD, const clang::Expr *Size, ASTContext &Ctx,
+                               std::string &Why) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = Size->getBeginLoc(), E = Size->getEndLoc();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(B)) || SM.isInSystemHeader(SM.getSpellingLoc(B))) {
+    Why = "it is declared in a system header";
+    return {};
+  }
+  if (B.isFileID() && E.isFileID())
+    return CharSourceRange::getTokenRange(B, E);
+  // The size is part of a macro expansion. The whole size spelled by one
+  // object-like macro name written outside the declaration's own macro.
+  CharSourceRange X = SM.getExpansionRange(Size->getSourceRange());
+  SourceLocation NameAt = SM.getExpansionLoc(VD->getLocation());
+  bool DeclInside = !SM.isBeforeInTranslationUnit(NameAt, X.getBegin()) &&
+                    !SM.isBeforeInTranslationUnit(X.getEnd(), NameAt);
+  if (!DeclInside && !VD->getLocation().isMacroID())
+    return CharSourceRange::getTokenRange(X.getBegin(), X.getEnd());
+  // Inside a macro that makes the declaration: only a macro argument can be
+  // edited, and only one the macro body uses once.
+  std::string Macro = Lexer::getImmediateMacroName(VD->getLocation().isMacroID() ? VD->getLocation() : B, SM,
+                                                   Ctx.getLangOpts())
+                          .str();
+  if (!SM.isMacroArgExpansion(B) || !SM.isMacroArgExpansion(E)) {
+    Why = "its innermost extent is written inside the macro '" + Macro + "'";
+    return {};
+  }
+  SourceLocation SB = SM.getSpellingLoc(B), SE = SM.getSpellingLoc(E);
+  if (!SB.isFileID() || SM.getFileID(SB) != SM.getFileID(SE) || SM.isBeforeInTranslationUnit(SE, SB)) {
+    Why = "its innermost extent is assembled by the macro '" + Macro + "'";
+    return {};
+  }
+  // Each use of the parameter in the body expands the argument once.
+  unsigned Uses = argumentUses(SB, SM);
+  std::string Def;
+  if (const TypeSourceInfo *TSI = VD->getTypeSourceInfo())
+    if (auto AL = TSI->getTypeLoc().getAs<ArrayTypeLoc>(); AL && AL.getLBracketLoc().isMacroID())
+      Def = definitionText(AL.getLBracketLoc(), SM);
+  bool Pastes = Def.empty() || Def.find('#', Def.find("define") + 1) != std::string::npos;
+  if (Uses != 1 || Pastes) {
+    Why = "its innermost extent is an argument of the macro '" + Macro + "', which " +
+          (Uses != 1 ? "uses it " + std::to_string(Uses) + " times" : std::string("stringizes or pastes tokens")) +
+          "; padding the argument would change more than this extent";
+    return {};
+  }
+  return CharSourceRange::getTokenRange(SB, SE);
+}
+
+namespace {
 std::int64_t staticBytes(const VarDecl *VD, ASTContext &Ctx) {
   if (VD->hasExternalStorage() || VD->getType()->isIncompleteType())
     return 0;
@@ -82,6 +221,8 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
     fix::PaddingProblem P;
     std::vector<std::size_t> ArrayFindings;
     std::vector<std::size_t> FindingOfAccess; // parallel to P.Accesses
+    std::vector<const AccessSite *> SiteOfAccess; // parallel to P.Accesses
+    std::size_t Dims = 0;
     const VarDecl *Decl = nullptr;
     bool AllLaidOut = true;
     std::string Linearized;                    // the row-length name, for 1-D arrays
@@ -120,6 +261,8 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
         A.OtherStaticBytes = KernelBytes - staticBytes(Site.Array, Ctx);
         P.Accesses.push_back(A);
         FindingOfAccess.push_back(W.FindingOfSite[S]);
+        SiteOfAccess.push_back(&Site);
+        Dims = L->second.Extents.size();
       }
     }
     if (!Decl)
@@ -134,11 +277,21 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
     else
       O = fix::proposePadding(P);
     const clang::Expr *Size = innerSizeExpr(Decl);
+    // One template serving several extents, none padded well by one number:
+    // a padding per instantiation, written as an expression of the extent.
+    std::optional<fix::PerExtentProposal> PE;
+    if (AllLaidOut && Linearized.empty() && Size && (!O.Proposal || O.Proposal->DegreeAfter > 1)) {
+      std::string Why;
+      PE = fix::proposePaddingPerExtent(P, Why);
+      if (PE && O.Proposal && PE->DegreeAfter >= O.Proposal->DegreeAfter)
+        PE.reset();
+    }
     report::Note N;
     N.Loc = DeclLoc;
     report::TextEdit Edit;
     std::vector<report::TextEdit> Edits;
     bool HaveEdit = false;
+    std::string SizeWhy;
     if (O.Proposal && Size && !Linearized.empty()) {
       // s[H * W] indexed s[row * W + col]: every W of the declaration and of
       // the indices becomes (W + pad).
@@ -174,18 +327,42 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
                     std::to_string(O.Proposal->DegreeBefore) + "-way to " +
                     std::to_string(O.Proposal->DegreeAfter) + "-way";
       }
+    } else if (O.Proposal && Size && !editableExtent(Decl, Size, Ctx, SizeWhy).isValid()) {
+      N.Message = "no padding fix-it for '" + Name + "': " + SizeWhy + "; padding its rows by " +
+                  std::to_string(O.Proposal->Pad) + (O.Proposal->Pad == 1 ? " element" : " elements") +
+                  " would take it from " + std::to_string(O.Proposal->DegreeBefore) + "-way to " +
+                  std::to_string(O.Proposal->DegreeAfter) + "-way";
+    } else if (PE && editableExtent(Decl, Size, Ctx, SizeWhy).isValid()) {
+      CharSourceRange R = editableExtent(Decl, Size, Ctx, SizeWhy);
+      std::string Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+      bool Simple = !Text.empty() && Text.find_first_of(" +-*/%?:<>&|^") == std::string::npos;
+      std::string T = Simple ? Text : "(" + Text + ")";
+      std::string M = std::to_string(PE->Modulus);
+      Edit.Loc = toFileLoc(R.getBegin(), SM);
+      Edit.Length = Text.size();
+      Edit.Expected = Text;
+      Edit.Text = T + " + (" + T + " % " + M + " == 0)" + (PE->Pad == 1 ? "" : " * " + std::to_string(PE->Pad));
+      HaveEdit = !Text.empty() && Edit.Loc.valid();
+      Edits = {Edit};
+      N.ShowsFix = HaveEdit;
+      N.Message = "pad the innermost dimension of '" + Name + "' per instantiation, by " +
+                  std::to_string(PE->Pad) + (PE->Pad == 1 ? " element" : " elements") +
+                  " where its rows span whole bank periods ('" + Edit.Expected + "' -> '" + Edit.Text +
+                  "'), proven for each of its " + std::to_string(PE->Extents) + " extents: " +
+                  std::to_string(PE->DegreeBefore) + "-way -> " + std::to_string(PE->DegreeAfter) +
+                  "-way over all " + std::to_string(P.Accesses.size()) + " accesses";
+      O.Proposal.reset(); // no single padding: the after-fix lanes below are per extent
     } else if (O.Proposal && Size) {
-      CharSourceRange R = SM.getExpansionRange(Size->getSourceRange());
-      R = CharSourceRange::getTokenRange(R.getBegin(), R.getEnd());
+      CharSourceRange R = editableExtent(Decl, Size, Ctx, SizeWhy);
       StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
-      SourceLocation Begin = SM.getExpansionLoc(R.getBegin());
+      SourceLocation Begin = R.getBegin();
       std::string Pad = std::to_string(O.Proposal->Pad);
       Edit.Loc = toFileLoc(Begin, SM);
       Edit.Length = Text.size();
       Edit.Expected = Text.str();
       const auto *Lit = dyn_cast<IntegerLiteral>(Size->IgnoreParenImpCasts());
       bool Literal = !Text.empty() && Text.find_first_not_of("0123456789") == StringRef::npos;
-      if (Lit && Literal && !Size->getBeginLoc().isMacroID()) {
+      if (Lit && Literal) {
         Edit.Text = std::to_string(Lit->getValue().getZExtValue() + O.Proposal->Pad);
       } else {
         bool Simple = !Text.empty() && Text.find_first_of(" +-*/%?:<>&|^") == StringRef::npos;
@@ -203,35 +380,23 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
     } else {
       N.Message = "no padding fix-it for '" + Name + "': " + (O.WhyNot.empty() ? "no size expression" : O.WhyNot);
     }
-    // Without a padding, an XOR swizzle of the column by the row is the usual
-    // remedy for a 2-D tile whose rows span whole bank periods.
-    std::string Swizzle;
-    if (!O.Proposal && !P.Accesses.empty()) {
-      const fix::ArrayAccess &A = P.Accesses.front();
-      bool Rows = A.ElementBytes == 4 && A.InnerExtent >= 32 && A.InnerExtent % 32 == 0;
-      for (WalkRecord &W : Walks)
-        for (std::size_t S = 0; S < W.Walk.Sites.size() && Rows && Swizzle.empty(); ++S) {
-          const AccessSite &Site = W.Walk.Sites[S];
-          if (declKey(Site.Array, SM) != Key || Findings[W.FindingOfSite[S]].Status != "conflict")
-            continue;
-          const auto *Col = dyn_cast<ArraySubscriptExpr>(Site.Where->IgnoreParenImpCasts());
-          const auto *Row = Col ? dyn_cast<ArraySubscriptExpr>(Col->getBase()->IgnoreParenImpCasts()) : nullptr;
-          if (!Row || !isa<DeclRefExpr>(Row->getBase()->IgnoreParenImpCasts()))
-            continue;
-          auto Text = [&](const clang::Expr *E) {
-            CharSourceRange R = CharSourceRange::getTokenRange(SM.getExpansionRange(E->getSourceRange()).getAsRange());
-            return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
-          };
-          std::string R = Text(Row->getIdx()), C = Text(Col->getIdx());
-          Swizzle = "consider an XOR swizzle instead, applied to every access of '" + Name +
-                    "' alike: here '" + Name + "[" + R + "][" + C + "]' becomes '" + Name + "[" + R +
-                    "][(" + C + ") ^ ((" + R + ") % 32)]'";
+    // No padding: an XOR swizzle of the columns by the rows, proven like a
+    // padding, on a two-dimensional array (SwizzleFixes.cpp).
+    report::Note SwizzleNote;
+    if (!O.Proposal && !HaveEdit && AllLaidOut && Linearized.empty() && Dims == 2) {
+      SwizzleFix SF = swizzleFix(P, SiteOfAccess, Decl, Ctx);
+      if (!SF.Message.empty()) {
+        SwizzleNote = {DeclLoc, SF.Message};
+        SwizzleNote.ShowsFix = SF.Have;
+        if (SF.Have) {
+          Edits = SF.Edits;
+          HaveEdit = true;
         }
+      }
     }
-    report::Note SwizzleNote{DeclLoc, Swizzle};
     // The worst warp of each access of the array after the padding: for
     // --explain, and for the JSON report (replayed on a GPU by the harness).
-    if (HaveEdit)
+    if (HaveEdit && O.Proposal)
       for (std::size_t I = 0; I < P.Accesses.size(); ++I) {
         report::Finding &F = Findings[FindingOfAccess[I]];
         if (F.Status != "conflict" && F.Status != "clean" && F.Status != "possible")
@@ -256,7 +421,7 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
       if (!F.isDiagnostic())
         continue;
       F.Notes.push_back(N);
-      if (!Swizzle.empty())
+      if (!SwizzleNote.Message.empty())
         F.Notes.push_back(SwizzleNote);
       if (HaveEdit && F.Status == "conflict")
         F.Fixes.insert(F.Fixes.end(), Edits.begin(), Edits.end());

@@ -40,6 +40,33 @@ fix::ArrayAccess solverAccess(const WalkRecord &W, const AccessSite &Site, const
 void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
                      clang::ASTContext &Ctx);
 
+/// E's text where it can be edited alone: E as written in a file, or a macro
+/// argument that the macro body uses once (without # or ##). Else an invalid
+/// range and the reason.
+clang::CharSourceRange editableSpelling(const clang::Expr *E, clang::ASTContext &Ctx, std::string &Why);
+
+/// An XOR swizzle for an array no padding helps (SwizzleFixes.cpp): the
+/// solver's proposal as edits of every column index, or only a note.
+struct SwizzleFix {
+  bool Have = false;                 ///< Edits hold every index's rewrite
+  std::string Message;               ///< the note (empty without a proposal)
+  std::string WhyNot;                ///< without a proposal
+  std::vector<report::TextEdit> Edits;
+};
+/// The parts of `s[row * W + col...]` as RowForms.cpp reads them: the row
+/// factor, the column terms, the row length's spelling (a name or literal).
+bool rowFormSpelling(const clang::ArraySubscriptExpr *AS, clang::ASTContext &Ctx, const clang::Expr *&Row,
+                     std::vector<const clang::Expr *> &Cols, std::string &Stride);
+
+/// The same for the rows of an `extern __shared__` buffer at byte 0, indexed
+/// `Name[row * W + col]` (ExternPadding.cpp): every index rewritten whole.
+SwizzleFix rowSwizzleFix(const fix::PaddingProblem &P, const std::vector<const AccessSite *> &Sites,
+                         const clang::VarDecl *Decl, clang::ASTContext &Ctx);
+
+/// Sites is parallel to P.Accesses.
+SwizzleFix swizzleFix(const fix::PaddingProblem &P, const std::vector<const AccessSite *> &Sites,
+                      const clang::VarDecl *Decl, clang::ASTContext &Ctx);
+
 /// `extern __shared__` buffers (ExternPadding.cpp): for each region carved by
 /// hand whose rows conflict, the padding in bytes as a note, never a fix-it.
 void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,

@@ -2,9 +2,10 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 /// \file
-/// Recognises `s[row * W + col]` on 1-D shared arrays (W a named constant)
-/// and on regions of `extern __shared__` buffers carved by hand, so that the
-/// row length becomes a Layout symbol the padding solver can vary.
+/// Recognises `s[row * W + col]` (W the coefficient of one added term) on 1-D
+/// shared arrays (W a named constant) and on regions of `extern __shared__`
+/// buffers carved by hand, so that the row length becomes a Layout symbol the
+/// padding solver can vary.
 //===----------------------------------------------------------------------===//
 #include "Frontend/WalkerState.h"
 
@@ -59,33 +60,67 @@ bool namedConstant(const clang::Expr *E, ASTContext &Ctx, std::string &Name, Sou
 }
 
 namespace {
-/// `X * W + Y`, `Y + X * W` or `X * W`, with W a named constant (or, when
-/// AllowLiteral, an integer literal written in the file): the parts.
+/// An affine index with the stride W (a named constant, or, when
+/// AllowLiteral, an integer literal written in the file) as the coefficient of
+/// exactly one of its added terms: `X * W + Y`, `W * X + Y + Z`, `Y + (X + j) *
+/// W`, `X * W`. The row is X; the column, the sum of the other terms.
 struct RowForm {
-  const clang::Expr *Row = nullptr, *Col = nullptr;
+  const clang::Expr *Row = nullptr;
+  std::vector<const clang::Expr *> Cols;
   std::string Name;
   SourceRange Spelled;
   std::int64_t W = 0;
 };
 
+/// The terms of a chain of additions (parentheses and implicit casts seen
+/// through).
+void addedTerms(const clang::Expr *E, std::vector<const clang::Expr *> &Out) {
+  const clang::Expr *X = E->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(X); B && B->getOpcode() == BO_Add) {
+    addedTerms(B->getLHS(), Out);
+    addedTerms(B->getRHS(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+bool isStrideTerm(const clang::Expr *T, ASTContext &Ctx, bool AllowLiteral) {
+  const auto *M = dyn_cast<BinaryOperator>(T->IgnoreParenImpCasts());
+  if (!M || M->getOpcode() != BO_Mul)
+    return false;
+  std::string N;
+  SourceRange R;
+  if (namedConstant(M->getRHS(), Ctx, N, R) || namedConstant(M->getLHS(), Ctx, N, R))
+    return true;
+  if (!AllowLiteral)
+    return false;
+  const clang::Expr *L = M->getLHS()->IgnoreParenImpCasts(), *Rt = M->getRHS()->IgnoreParenImpCasts();
+  return isa<IntegerLiteral>(L) != isa<IntegerLiteral>(Rt);
+}
+
 std::optional<RowForm> rowForm(const ArraySubscriptExpr *AS, ASTContext &Ctx, bool AllowLiteral) {
-  const clang::Expr *Idx = AS->getIdx()->IgnoreParenImpCasts();
-  const auto *Add = dyn_cast<BinaryOperator>(Idx);
+  std::vector<const clang::Expr *> Terms;
+  addedTerms(AS->getIdx(), Terms);
   const clang::Expr *MulE = nullptr;
   RowForm F;
-  if (Add && Add->getOpcode() == BO_Add) {
-    for (int Side = 0; Side < 2 && !MulE; ++Side) {
-      const clang::Expr *M = (Side ? Add->getRHS() : Add->getLHS())->IgnoreParenImpCasts();
-      if (const auto *B = dyn_cast<BinaryOperator>(M); B && B->getOpcode() == BO_Mul) {
-        MulE = M;
-        F.Col = Side ? Add->getLHS() : Add->getRHS();
+  // A named stride first; a literal one only where no term has a named one.
+  for (bool Literal : {false, true}) {
+    if (Literal && !AllowLiteral)
+      break;
+    for (const clang::Expr *T : Terms)
+      if (isStrideTerm(T, Ctx, Literal)) {
+        if (MulE)
+          return std::nullopt; // two strided terms: which is the row is not clear
+        MulE = T->IgnoreParenImpCasts();
       }
-    }
-  } else if (const auto *B = dyn_cast<BinaryOperator>(Idx); B && B->getOpcode() == BO_Mul) {
-    MulE = Idx; // s[row * W]: column 0
+    if (MulE)
+      break;
   }
   if (!MulE)
     return std::nullopt;
+  for (const clang::Expr *T : Terms)
+    if (T->IgnoreParenImpCasts() != MulE)
+      F.Cols.push_back(T);
   const auto *Mul = cast<BinaryOperator>(MulE);
   if (namedConstant(Mul->getRHS(), Ctx, F.Name, F.Spelled))
     F.Row = Mul->getLHS();
@@ -115,6 +150,17 @@ std::optional<RowForm> rowForm(const ArraySubscriptExpr *AS, ASTContext &Ctx, bo
   return F;
 }
 } // namespace
+
+bool rowFormSpelling(const ArraySubscriptExpr *AS, ASTContext &Ctx, const clang::Expr *&Row,
+                     std::vector<const clang::Expr *> &Cols, std::string &Stride) {
+  std::optional<RowForm> F = rowForm(AS, Ctx, /*AllowLiteral=*/true);
+  if (!F)
+    return false;
+  Row = F->Row;
+  Cols = F->Cols;
+  Stride = F->Name;
+  return true;
+}
 
 std::optional<Expr> Walker::linearizedIndex(const ArraySubscriptExpr *AS, const VarDecl *A, SharedRef &Out) {
   const auto *DeclT = Ctx.getAsConstantArrayType(A->getType());
@@ -146,7 +192,9 @@ std::optional<Expr> Walker::linearizedIndex(const ArraySubscriptExpr *AS, const 
     return std::nullopt;
   }
   Expr RowV = intValue(F->Row);
-  Expr ColV = F->Col ? intValue(F->Col) : Expr::constant(0);
+  Expr ColV = Expr::constant(0);
+  for (std::size_t I = 0; I < F->Cols.size(); ++I)
+    ColV = I ? ColV + intValue(F->Cols[I]) : intValue(F->Cols[I]);
   Out.Invariant = Expr::binary(symbolic::Op::LAnd, Expr::binary(symbolic::Op::Le, Expr::constant(0), ColV),
                                Expr::binary(symbolic::Op::Lt, ColV, Expr::constant(W)));
   const SourceManager &SM = Ctx.getSourceManager();
@@ -190,7 +238,9 @@ std::optional<Expr> Walker::externRowIndex(const ArraySubscriptExpr *AS, const V
     return std::nullopt; // another row length or element type in the same region
   }
   Expr RowV = intValue(F->Row);
-  Expr ColV = F->Col ? intValue(F->Col) : Expr::constant(0);
+  Expr ColV = Expr::constant(0);
+  for (std::size_t I = 0; I < F->Cols.size(); ++I)
+    ColV = I ? ColV + intValue(F->Cols[I]) : intValue(F->Cols[I]);
   Out.Invariant = Expr::binary(symbolic::Op::LAnd, Expr::binary(symbolic::Op::Le, Expr::constant(0), ColV),
                                Expr::binary(symbolic::Op::Lt, ColV, Expr::constant(F->W)));
   report::TextEdit T;

@@ -23,7 +23,8 @@ struct Tile {
     S.Kind = SymbolKind::Layout;
     Inner = T.add(S);
   }
-  fix::ArrayAccess access(Expr Row, Expr Col, unsigned Width, bank::BlockShape Shape) {
+  fix::ArrayAccess access(Expr Row, Expr Col, unsigned Width, bank::BlockShape Shape,
+                          const char *Where = "t.cu:1:1") {
     fix::ArrayAccess A;
     A.Query.AccessBytes = Width;
     A.Query.Shape = Shape;
@@ -36,7 +37,7 @@ struct Tile {
     A.InnerExtent = Extent;
     A.ElementBytes = Elem;
     A.OuterElements = Outer;
-    A.Where = "t.cu:1:1";
+    A.Where = Where;
     return A;
   }
 };
@@ -171,4 +172,115 @@ TEST_CASE("no byte padding is proposed for a conflict-free walk along a char row
   auto O = fix::proposePadding(P);
   CHECK_FALSE(O.Proposal);
   CHECK(O.WhyNot == "no conflict to remove");
+}
+
+// The reason given without a proposal is that of the best candidate.
+TEST_CASE("the reason names what ruled out the aligned padding, not the last one tried", "[fix]") {
+  // A float column walk of a 32-float tile, beside a float4 store whose
+  // 8-lane phases write the first half of one row and the second half of the
+  // next (banks 0-15 and 16-31). Pads of 1-3 floats misalign the store; every
+  // aligned pad that helps the column walk shifts the next row's half onto
+  // banks of the first (4 floats: the walk 32-way -> 4-way, the store 4 -> 8
+  // wavefronts). The reason is the store's, not an alignment.
+  Tile T(32, 32, 4);
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T.access(tx(), Expr::constant(0), 4, {32, 1, 1}));
+  Expr L = tx();
+  Expr Row = L / Expr::constant(4);
+  Expr Col = (L % Expr::constant(4)) * Expr::constant(4) + (Row % Expr::constant(2)) * Expr::constant(16);
+  auto Store = T.access(Row, Col, 16, {32, 1, 1});
+  Store.Where = "t.cu:9:5";
+  P.Accesses.push_back(Store);
+  auto O = fix::proposePadding(P);
+  REQUIRE_FALSE(O.Proposal);
+  CHECK(O.WhyNot == "padding by 4 elements would lower the conflict to 4-way but would make the access at "
+                    "t.cu:9:5 worse (4 -> 8 wavefronts in its worst warp)");
+}
+TEST_CASE("a padding over the static limit is named with the degree it would reach", "[fix]") {
+  Tile T(32, 32, 4);
+  fix::PaddingProblem P;
+  auto A = T.access(tx(), ty(), 4, {32, 8, 1});
+  A.OtherStaticBytes = 48 * 1024 - 4096;
+  P.Accesses.push_back(A);
+  auto O = fix::proposePadding(P);
+  REQUIRE_FALSE(O.Proposal);
+  CHECK(O.WhyNot == "padding by 1 element would lower the conflict to 1-way but would take the kernel's "
+                    "static shared memory to 49280 bytes, over the 49152-byte limit");
+}
+TEST_CASE("misalignment is the reason only when every helping padding misaligns", "[fix]") {
+  // float2 column walk of a 32-float tile: only odd paddings would spread
+  // the rows... of which none keeps the 8-byte reads aligned; even ones do.
+  Tile T(32, 32, 4);
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T.access(tx(), Expr::constant(0), 8, {32, 1, 1}));
+  auto O = fix::proposePadding(P);
+  REQUIRE(O.Proposal);
+  CHECK(O.Proposal->Pad % 2 == 0);
+}
+TEST_CASE("a tile written by cp.async in 128-byte rows is not padded for its ldmatrix reads", "[fix]") {
+  // ldmatrix rows (16 bytes per lane address, 128-byte rows): 8-way; +8
+  // halves would fix them, but the cp.async writes of whole rows would land
+  // in 144-byte rows, measured 2.6x their ideal with several warps.
+  Tile T(64, 64, 2);
+  fix::PaddingProblem P;
+  auto Read = T.access(tx() % Expr::constant(16), (tx() / Expr::constant(16)) * Expr::constant(8), 16, {32, 1, 1});
+  Read.Query.F = bank::Form::LDSM_X4;
+  P.Accesses.push_back(Read);
+  auto Copy = T.access(tx() / Expr::constant(8), (tx() % Expr::constant(8)) * Expr::constant(8), 16, {32, 1, 1});
+  Copy.Query.F = bank::Form::LDGSTS;
+  Copy.Where = "t.cu:7:3";
+  P.Accesses.push_back(Copy);
+  auto O = fix::proposePadding(P);
+  REQUIRE_FALSE(O.Proposal);
+  CHECK(O.WhyNot.find("would move the cp.async writes at t.cu:7:3 off whole 128-byte rows") != std::string::npos);
+  // Without the copy the same reads are padded by 16 bytes.
+  P.Accesses.pop_back();
+  auto Q = fix::proposePadding(P);
+  REQUIRE(Q.Proposal);
+  CHECK(Q.Proposal->PadBytes == 16);
+}
+TEST_CASE("a padding that trades one access's conflict for another's is named as such", "[fix]") {
+  // 32-byte rows of halves (LeetCUDA's s_a[128][16]): ldmatrix rows r and
+  // r + 4 share banks (2-way); +8 halves fixes them but splits the 16-byte
+  // stores of two lanes per row across the banks of the next rows.
+  Tile T(128, 16, 2);
+  fix::PaddingProblem P;
+  auto Read = T.access(tx() % Expr::constant(16), (tx() / Expr::constant(16)) * Expr::constant(8), 16, {256, 1, 1},
+                       "t.cu:5:7");
+  Read.Query.F = bank::Form::LDSM_X4;
+  P.Accesses.push_back(Read);
+  P.Accesses.push_back(T.access(tx() / Expr::constant(2), (tx() % Expr::constant(2)) * Expr::constant(8), 16,
+                                {256, 1, 1}, "t.cu:9:5"));
+  auto O = fix::proposePadding(P);
+  REQUIRE_FALSE(O.Proposal);
+  CHECK(O.WhyNot.find("would take the access at t.cu:5:7 from 8 to 4 wavefronts but would make the access at "
+                      "t.cu:9:5 worse") != std::string::npos);
+}
+TEST_CASE("one template serving two extents is padded per instantiation", "[fix]") {
+  // TILE = 32 needs +1; TILE = 31 is clean and +1 would make it 32 (32-way).
+  // No single padding reaches 1-way for both; TILE + (TILE % 32 == 0) does.
+  Tile T32(32, 32, 4), T31(31, 31, 4);
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T32.access(tx(), Expr::constant(0), 4, {32, 1, 1}));
+  P.Accesses.push_back(T31.access(tx(), Expr::constant(0), 4, {32, 1, 1}));
+  auto O = fix::proposePadding(P);
+  CHECK((!O.Proposal || O.Proposal->DegreeAfter > 1));
+  std::string Why;
+  auto E = fix::proposePaddingPerExtent(P, Why);
+  REQUIRE(E);
+  CHECK(E->Pad == 1);
+  CHECK(E->Modulus == 32);
+  CHECK(E->DegreeBefore == 32);
+  CHECK(E->DegreeAfter == 1);
+  CHECK(E->Extents == 2);
+}
+TEST_CASE("no per-instantiation padding when the padded extents are not the whole-period ones", "[fix]") {
+  // TILE = 16 with 16-wide blocks needs +2 (rows 64 bytes): not a whole bank period.
+  Tile T16(16, 16, 4), T32(32, 32, 4);
+  fix::PaddingProblem P;
+  P.Accesses.push_back(T16.access(tx(), ty(), 4, {16, 16, 1}));
+  P.Accesses.push_back(T32.access(tx(), Expr::constant(0), 4, {32, 1, 1}));
+  std::string Why;
+  CHECK_FALSE(fix::proposePaddingPerExtent(P, Why));
+  CHECK_FALSE(Why.empty());
 }

@@ -1,0 +1,161 @@
+//===- SwizzleSolver.cpp - Choose an XOR swizzle that removes conflicts ---===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Fix/SwizzleSolver.h"
+
+#include <algorithm>
+
+namespace bankcheck::fix {
+
+using symbolic::Expr;
+
+Expr swizzledOffset(const Expr &Offset, std::int64_t RowBytes, const Swizzle &S) {
+  Expr RB = Expr::constant(RowBytes), U = Expr::constant(S.UnitBytes);
+  Expr Row = Offset / RB, InRow = Offset % RB;
+  Expr F = (Row >> Expr::constant(S.Shift)) & Expr::constant(S.mask());
+  return Row * RB + ((InRow / U) ^ F) * U + InRow % U;
+}
+
+std::string swizzledColumn(const std::string &Row, const std::string &Col, std::int64_t ElementBytes,
+                           const Swizzle &S) {
+  std::string F = "(" + Row + ")";
+  if (S.Shift)
+    F = "(" + F + " >> " + std::to_string(S.Shift) + ")";
+  F += " & " + std::to_string(S.mask());
+  std::int64_t PerUnit = std::max<std::int64_t>(1, S.UnitBytes / std::max<std::int64_t>(1, ElementBytes));
+  unsigned Log = 0;
+  while ((std::int64_t(1) << Log) < PerUnit)
+    ++Log;
+  if (Log)
+    F = "((" + F + ") << " + std::to_string(Log) + ")";
+  else
+    F = "(" + F + ")";
+  return "(" + Col + ") ^ " + F;
+}
+
+namespace {
+struct Eval {
+  bool Ok = true;
+  std::string Why;
+  std::uint64_t Work = 0;
+  unsigned MaxDegree = 0;
+  std::vector<unsigned> Worst;
+  std::vector<double> Mean;
+};
+
+Eval evaluate(const PaddingProblem &P, const std::optional<Swizzle> &S) {
+  Eval E;
+  for (const ArrayAccess &A : P.Accesses) {
+    bank::AccessQuery Q = A.Query;
+    if (S)
+      for (bank::AccessInstance &I : Q.Instances)
+        I.ByteOffset = swizzledOffset(I.ByteOffset, A.InnerExtent * A.ElementBytes, *S);
+    bank::AccessResult R = bank::analyzeAccess(Q, *A.Symbols);
+    E.Work += R.Work;
+    if (R.St == bank::Status::Unknown) {
+      E.Ok = false;
+      E.Why = "the access at " + A.Where + " cannot be analysed (" + R.Reason + ")";
+      return E;
+    }
+    if (R.InvariantBroken || R.InvariantUnknown) {
+      E.Ok = false;
+      E.Why = "the access at " + A.Where + (R.InvariantBroken ? " reaches" : " may reach") +
+              " past the end of its row, which a swizzle within rows would not follow";
+      return E;
+    }
+    if (R.Misaligned) {
+      E.Ok = false;
+      E.Why = "the " + std::to_string(Q.AccessBytes) + "-byte access at " + A.Where + " is not aligned";
+      return E;
+    }
+    E.MaxDegree = std::max(E.MaxDegree, R.Degree);
+    E.Worst.push_back(R.WorstWavefronts);
+    E.Mean.push_back(R.MeanWavefronts);
+  }
+  return E;
+}
+} // namespace
+
+SwizzleOutcome proposeSwizzle(const PaddingProblem &P) {
+  SwizzleOutcome Out;
+  if (P.Accesses.empty()) {
+    Out.WhyNot = "no access to swizzle";
+    return Out;
+  }
+  Eval Before = evaluate(P, std::nullopt);
+  if (!Before.Ok) {
+    Out.WhyNot = Before.Why;
+    return Out;
+  }
+  if (Before.MaxDegree <= 1) {
+    Out.WhyNot = "no conflict to remove";
+    return Out;
+  }
+  std::int64_t Elem = 0, Widest = 0;
+  for (const ArrayAccess &A : P.Accesses) {
+    if (Elem && A.ElementBytes != Elem) {
+      Out.WhyNot = "its instantiations have elements of different sizes";
+      return Out;
+    }
+    Elem = A.ElementBytes;
+    Widest = std::max<std::int64_t>(Widest, A.Query.AccessBytes);
+  }
+  // Units: the element, or the 16-byte chunk; each access inside one unit.
+  std::vector<std::int64_t> Units;
+  for (std::int64_t U : {Elem, std::int64_t(16)})
+    if (U >= Widest && U >= Elem && U % Elem == 0 && (Units.empty() || Units.back() != U))
+      Units.push_back(U);
+  if (Units.empty()) {
+    Out.WhyNot = "an access is wider than 16 bytes";
+    return Out;
+  }
+  std::uint64_t Spent = Before.Work;
+  std::optional<SwizzleProposal> Best;
+  std::string Why = "no XOR swizzle of the columns by the rows lowers the conflict without making "
+                    "another access worse";
+  bool Stopped = false;
+  for (std::int64_t U : Units) {
+    // The permuted segment, 2^Bits units, must divide every row and stay
+    // within one bank period (wider masks repeat the banks).
+    for (unsigned Bits = 1; (std::int64_t(1) << Bits) * U <= 128 && !Stopped; ++Bits) {
+      bool Divides = true;
+      for (const ArrayAccess &A : P.Accesses)
+        Divides &= (A.InnerExtent * A.ElementBytes) % ((std::int64_t(1) << Bits) * U) == 0;
+      if (!Divides)
+        break;
+      for (unsigned Shift = 0; Shift <= 5 && !Stopped; ++Shift) {
+        if (Spent + Before.Work > P.WorkBudget) {
+          Stopped = true;
+          Why = "the swizzle search stopped at its work budget (too many warps and loop iterations)";
+          break;
+        }
+        Swizzle S{U, Bits, Shift};
+        Eval E = evaluate(P, S);
+        Spent += E.Work;
+        if (!E.Ok || E.MaxDegree >= Before.MaxDegree)
+          continue;
+        bool Worse = false;
+        for (std::size_t I = 0; I < E.Worst.size(); ++I)
+          Worse |= E.Worst[I] > Before.Worst[I] || E.Mean[I] > Before.Mean[I] + 1e-9;
+        if (Worse)
+          continue;
+        if (!Best || E.MaxDegree < Best->DegreeAfter)
+          Best = SwizzleProposal{S, Before.MaxDegree, E.MaxDegree};
+        if (E.MaxDegree == 1)
+          break;
+      }
+      if (Best && Best->DegreeAfter == 1)
+        break;
+    }
+    if (Best && Best->DegreeAfter == 1)
+      break;
+  }
+  if (!Best) {
+    Out.WhyNot = Why;
+    return Out;
+  }
+  Out.Proposal = Best;
+  return Out;
+}
+
+} // namespace bankcheck::fix
