@@ -24,6 +24,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <functional>
+#include <set>
 #include <cstdlib>
 #include <mutex>
 #include <thread>
@@ -331,7 +333,8 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     TUResult TU;
     std::vector<std::string> Notes;
   };
-  auto AnalyzeOne = [&](const std::string &File, PerFile &Out) {
+  auto AnalyzeOne = [&](const std::string &File, PerFile &Out, const ProjectLaunches *FromProject,
+                        bool LaunchesOnly) {
     Out.Status.Path = File;
     if (!llvm::sys::fs::exists(File)) {
       Out.Status.Ok = false;
@@ -345,6 +348,10 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     }
     AnalysisOptions FileOpts = AOpts;
     FileOpts.File = File;
+    FileOpts.FromProject = FromProject;
+    FileOpts.LaunchesOnly = LaunchesOnly;
+    if (LaunchesOnly)
+      FileOpts.Nvcc.clear();
     if (!FileOpts.Nvcc.empty())
       FileOpts.NvccArgs = nvccArgsOf(Db.getCompileCommands(File));
     std::string ConfigError;
@@ -382,41 +389,91 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       Out.TU.Remarks.push_back(std::move(N));
   };
 
+  // The project's other files: with -p and named files, the database's
+  // other CUDA files are read for their launches only.
+  std::vector<std::string> Others;
+  if (Inner && !Opts.Files.empty()) {
+    std::set<std::string> Named;
+    for (const std::string &F : Files) {
+      llvm::SmallString<256> P(F);
+      llvm::sys::fs::make_absolute(P);
+      llvm::sys::path::remove_dots(P, true);
+      Named.insert(std::string(P));
+    }
+    for (const std::string &F : Inner->getAllFiles()) {
+      llvm::SmallString<256> P(F);
+      llvm::sys::path::remove_dots(P, true);
+      if (isCudaFile(F) && !Named.count(std::string(P)))
+        Others.push_back(F);
+    }
+  }
   std::vector<PerFile> Results(Files.size());
-  unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs ? Opts.Jobs : std::thread::hardware_concurrency(),
-                                                   Files.size()));
-  std::atomic<std::size_t> Next{0}, Done{0};
+  std::vector<PerFile> OtherResults(Others.size());
+  unsigned Jobs = std::max(1u, Opts.Jobs ? Opts.Jobs : std::thread::hardware_concurrency());
   std::mutex ProgressLock;
   bool Progress = Opts.Progress && Files.size() > 1;
   // A crash inside Clang or the analysis of one file is caught, reported as
   // that file's error, and the other files go on.
   llvm::CrashRecoveryContext::Enable();
-  auto Worker = [&] {
-    for (std::size_t I; (I = Next++) < Files.size();) {
-      llvm::CrashRecoveryContext CRC;
-      // On a thread with a large stack: deeply nested source recurses deeply
-      // in Clang's parser and in the walker.
-      if (!CRC.RunSafelyOnThread([&] { AnalyzeOne(Files[I], Results[I]); }, 512u << 20)) {
-        PerFile Crashed;
-        Crashed.Status.Path = Files[I];
-        Crashed.Status.Ok = false;
-        Crashed.Status.Error = Files[I] + ": error: internal error: bankcheck crashed while analysing "
-                               "this file; the other files are analysed (please report it)";
-        Results[I] = std::move(Crashed);
+  auto RunAll = [&](std::size_t Count, const std::function<void(std::size_t)> &Job,
+                    const std::function<std::string(std::size_t)> &Name, bool Show) {
+    std::atomic<std::size_t> Next{0}, Done{0};
+    auto Worker = [&] {
+      for (std::size_t I; (I = Next++) < Count;) {
+        Job(I);
+        std::size_t D = ++Done;
+        if (Progress && Show) {
+          std::lock_guard<std::mutex> G(ProgressLock);
+          llvm::errs() << "[" << D << "/" << Count << "] " << Name(I) << "\n";
+        }
       }
-      std::size_t D = ++Done;
-      if (Progress) {
-        std::lock_guard<std::mutex> G(ProgressLock);
-        llvm::errs() << "[" << D << "/" << Files.size() << "] " << Files[I] << "\n";
-      }
-    }
+    };
+    std::vector<std::thread> Threads;
+    for (unsigned J = 1; J < std::min<std::size_t>(Jobs, Count); ++J)
+      Threads.emplace_back(Worker);
+    Worker();
+    for (std::thread &T : Threads)
+      T.join();
   };
-  std::vector<std::thread> Threads;
-  for (unsigned J = 1; J < Jobs; ++J)
-    Threads.emplace_back(Worker);
-  Worker();
-  for (std::thread &T : Threads)
-    T.join();
+  auto Safely = [&](const std::string &File, PerFile &Slot, const ProjectLaunches *FromProject, bool LaunchesOnly) {
+    llvm::CrashRecoveryContext CRC;
+    PerFile Fresh;
+    // On a thread with a large stack: deeply nested source recurses deeply
+    // in Clang's parser and in the walker.
+    if (!CRC.RunSafelyOnThread([&] { AnalyzeOne(File, Fresh, FromProject, LaunchesOnly); }, 512u << 20)) {
+      Fresh = PerFile();
+      Fresh.Status.Path = File;
+      Fresh.Status.Ok = false;
+      Fresh.Status.Error = File + ": error: internal error: bankcheck crashed while analysing "
+                                  "this file; the other files are analysed (please report it)";
+    }
+    Slot = std::move(Fresh);
+  };
+  RunAll(
+      Files.size(), [&](std::size_t I) { Safely(Files[I], Results[I], nullptr, false); },
+      [&](std::size_t I) { return Files[I]; }, true);
+  RunAll(
+      Others.size(), [&](std::size_t I) { Safely(Others[I], OtherResults[I], nullptr, true); },
+      [&](std::size_t I) { return Others[I]; }, false);
+  // Kernels launched from other files of the project with other shapes: their
+  // files again, with those launches.
+  if (Files.size() + Others.size() > 1) {
+    std::vector<const ProjectFacts *> All;
+    for (const PerFile &P : Results)
+      All.push_back(&P.TU.Facts);
+    for (const PerFile &P : OtherResults)
+      All.push_back(&P.TU.Facts);
+    std::vector<ProjectLaunches> Extra(Files.size());
+    std::vector<std::size_t> Again;
+    for (std::size_t I = 0; I < Files.size(); ++I) {
+      Extra[I] = launchesFromElsewhere(Results[I].TU.Facts, All);
+      if (!Extra[I].empty())
+        Again.push_back(I);
+    }
+    RunAll(
+        Again.size(), [&](std::size_t J) { Safely(Files[Again[J]], Results[Again[J]], &Extra[Again[J]], false); },
+        [&](std::size_t J) { return Files[Again[J]]; }, false);
+  }
 
   // Merge in input order: the output does not depend on scheduling.
   for (PerFile &P : Results) {
