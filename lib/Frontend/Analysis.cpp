@@ -7,6 +7,7 @@
 #include "Frontend/KernelWalker.h"
 #include "Frontend/LaunchConfigs.h"
 #include "Frontend/PaddingFixes.h"
+#include "Frontend/ProjectPadding.h"
 #include "Frontend/ParseErrors.h"
 
 #include "clang/AST/Attr.h"
@@ -182,6 +183,8 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
   }
   applyCompiled(Walks, Opts, Ctx, Out);
   addPaddingFixes(Walks, Out.Findings, Ctx);
+  if (Opts.InProject)
+    Out.Facts.Paddings = paddingTables(Walks, Ctx);
   return true;
 }
 

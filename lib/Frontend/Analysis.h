@@ -36,6 +36,8 @@ struct AnalysisOptions {
   const ProjectLaunches *FromProject = nullptr;
   /// Only collect the launches (Facts): a file of the project not analysed.
   bool LaunchesOnly = false;
+  /// One file of several: give the padding tables of header arrays (Facts).
+  bool InProject = false;
 };
 
 struct TUResult {

@@ -407,6 +407,7 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
         Others.push_back(F);
     }
   }
+  AOpts.InProject = Files.size() + Others.size() > 1;
   std::vector<PerFile> Results(Files.size());
   std::vector<PerFile> OtherResults(Others.size());
   unsigned Jobs = std::max(1u, Opts.Jobs ? Opts.Jobs : std::thread::hardware_concurrency());
@@ -490,6 +491,16 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
         Result.Remarks.push_back({report::FileLoc(), P.Status.Path + ": no __global__ function to analyse"});
     }
     Result.Files.push_back(P.Status);
+  }
+  // Arrays of headers used by several files: one padding for all of them.
+  if (AOpts.InProject) {
+    std::vector<const ProjectFacts *> All;
+    std::vector<std::string> Names;
+    for (const PerFile &P : Results) {
+      All.push_back(&P.TU.Facts);
+      Names.push_back(P.Status.Path);
+    }
+    choosePaddings(Result.Findings, All, Names);
   }
   return true;
 }

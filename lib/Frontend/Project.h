@@ -13,6 +13,7 @@
 #define BANKCHECK_FRONTEND_PROJECT_H
 
 #include "Frontend/KernelWalker.h"
+#include "Report/Finding.h"
 
 #include <map>
 #include <string>
@@ -23,6 +24,14 @@ namespace bankcheck::frontend {
 /// Launch configurations keyed by kernel USR.
 using ProjectLaunches = std::map<std::string, std::vector<LaunchConfig>>;
 
+/// One array declared in a header, as one file's accesses see it under each
+/// padding of its innermost dimension (index: elements added, 0 first).
+struct PaddingTable {
+  std::string Name;
+  std::vector<unsigned> Degree; ///< worst degree over the file's accesses
+  std::vector<bool> Worse;      ///< an access of the file gets more wavefronts
+};
+
 /// What one translation unit tells the others.
 struct ProjectFacts {
   ProjectLaunches Launches; ///< launches with a known block shape
@@ -30,6 +39,8 @@ struct ProjectFacts {
   /// have none), with the launch configurations used; kernels with an
   /// annotation are not listed (the annotation wins).
   ProjectLaunches Kernels;
+  /// Arrays declared in user headers, keyed "path:offset" of the declaration.
+  std::map<std::string, PaddingTable> Paddings;
 };
 
 /// The USR of a kernel (its canonical declaration; a specialization's
@@ -43,6 +54,14 @@ bool sameLaunch(const LaunchConfig &A, const LaunchConfig &B);
 /// give Mine's kernels and that Mine did not analyse them with. Empty: Mine
 /// need not be analysed again.
 ProjectLaunches launchesFromElsewhere(const ProjectFacts &Mine, const std::vector<const ProjectFacts *> &Others);
+
+/// The padding of each header array chosen against every file that uses it
+/// (each with its own instantiations and shapes): the smallest that lowers
+/// the worst degree over the project and makes no access of any file worse.
+/// The fix-its of the findings on such arrays are rewritten to it, or
+/// dropped with a note when there is none. Files: the name of each fact set.
+void choosePaddings(std::vector<report::Finding> &Findings, const std::vector<const ProjectFacts *> &All,
+                    const std::vector<std::string> &Files);
 
 } // namespace bankcheck::frontend
 
