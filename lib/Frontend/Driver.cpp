@@ -240,6 +240,23 @@ bool isCudaFile(StringRef Path) {
 }
 } // namespace
 
+unsigned shardOf(const std::string &Path, unsigned Count) {
+  llvm::SmallString<256> P(Path), Cwd;
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, true);
+  StringRef Rel = P;
+  if (!llvm::sys::fs::current_path(Cwd) && Rel.starts_with(Cwd) && Rel.size() > Cwd.size() &&
+      llvm::sys::path::is_separator(Rel[Cwd.size()]))
+    Rel = Rel.drop_front(Cwd.size() + 1);
+  // FNV-1a, 64 bits: the same split on every machine and every version.
+  std::uint64_t H = 14695981039346656037ull;
+  for (char C : Rel) {
+    H ^= static_cast<unsigned char>(C);
+    H *= 1099511628211ull;
+  }
+  return unsigned(H % Count) + 1;
+}
+
 bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &Error) {
   std::unique_ptr<tooling::CompilationDatabase> Inner;
   if (!Opts.BuildPath.empty()) {
@@ -259,6 +276,24 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
   if (Files.empty()) {
     Error = Inner ? "no CUDA source (.cu, .cuh) in the compilation database" : "no input files";
     return false;
+  }
+  std::vector<std::string> OtherShards; // for their launches only
+  if (!Opts.Shard.empty()) {
+    unsigned I = 0, N = 0;
+    StringRef T = Opts.Shard, A, B;
+    std::tie(A, B) = T.split('/');
+    if (A.getAsInteger(10, I) || B.getAsInteger(10, N) || N == 0 || I == 0 || I > N) {
+      Error = "--shard takes I/N with 1 <= I <= N, got '" + Opts.Shard + "'";
+      return false;
+    }
+    std::vector<std::string> Mine;
+    for (std::string &F : Files)
+      (shardOf(F, N) == I ? Mine : OtherShards).push_back(std::move(F));
+    Files = std::move(Mine);
+    if (Files.empty()) {
+      Result.ToolkitUsed = "none needed";
+      return true; // an empty shard: nothing to report
+    }
   }
 
   std::vector<std::string> Prefix = {"-x", "cuda", "--cuda-device-only", "-fsyntax-only",
@@ -391,10 +426,12 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
 
   // The project's other files: with -p and named files, the database's
   // other CUDA files are read for their launches only.
-  std::vector<std::string> Others;
+  std::vector<std::string> Others = OtherShards;
   if (Inner && !Opts.Files.empty()) {
     std::set<std::string> Named;
-    for (const std::string &F : Files) {
+    std::vector<std::string> Seen = Files;
+    Seen.insert(Seen.end(), OtherShards.begin(), OtherShards.end());
+    for (const std::string &F : Seen) {
       llvm::SmallString<256> P(F);
       llvm::sys::fs::make_absolute(P);
       llvm::sys::path::remove_dots(P, true);
