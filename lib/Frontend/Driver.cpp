@@ -538,6 +538,16 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       Names.push_back(P.Status.Path);
     }
     choosePaddings(Result.Findings, All, Names);
+    // A header template instantiated in another file of the project is not
+    // "never instantiated".
+    std::set<std::string> Instantiated;
+    for (const report::Finding &F : Result.Findings)
+      Instantiated.insert(F.Kernel.substr(0, F.Kernel.find('<')));
+    llvm::erase_if(Result.Remarks, [&](const report::Note &N) {
+      StringRef M = N.Message;
+      return M.consume_front("template kernel '") && M.ends_with("' is never instantiated in this file; not analysed") &&
+             Instantiated.count(M.take_until([](char C) { return C == '\''; }).str());
+    });
   }
   return true;
 }

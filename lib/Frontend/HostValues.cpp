@@ -72,10 +72,7 @@ bool isControl(const Stmt *S) {
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
 
 /// Every reference to VD in S, each with the statements above it (from S).
-struct Occurrence {
-  const DeclRefExpr *Ref;
-  std::vector<const Stmt *> Path;
-};
+template <class Occurrence>
 void findRefs(const Stmt *S, const VarDecl *VD, std::vector<const Stmt *> &Stack, std::vector<Occurrence> &Out) {
   if (!S)
     return;
@@ -99,9 +96,13 @@ bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write>
     Why = name(VD) + " is not a local of a function with a body";
     return false;
   }
-  std::vector<Occurrence> Refs;
-  std::vector<const Stmt *> Stack;
-  findRefs(F->getBody(), VD, Stack, Refs);
+  auto Cached = RefsOf.find(VD);
+  if (Cached == RefsOf.end()) {
+    std::vector<const Stmt *> Stack;
+    Cached = RefsOf.emplace(VD, std::vector<Occurrence>()).first;
+    findRefs(F->getBody(), VD, Stack, Cached->second);
+  }
+  const std::vector<Occurrence> &Refs = Cached->second;
   const Occurrence *UseOcc = nullptr;
   for (const Occurrence &O : Refs)
     if (O.Ref == Use)
@@ -112,7 +113,7 @@ bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write>
   }
   const SourceManager &SM = Ctx.getSourceManager();
   auto Before = [&](SourceLocation A, SourceLocation B) {
-    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A), SM.getExpansionLoc(B));
+    return A.isValid() && B.isValid() && SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A), SM.getExpansionLoc(B));
   };
   if (VD->getInit()) {
     Write W;

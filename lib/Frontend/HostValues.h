@@ -89,6 +89,13 @@ private:
                                 const clang::FunctionDecl *&Unbound);
 
   clang::ASTContext &Ctx;
+  /// Every reference to a local in its function, with the statements above
+  /// it: found once per local (a host function may launch thousands of times).
+  struct Occurrence {
+    const clang::DeclRefExpr *Ref;
+    std::vector<const clang::Stmt *> Path;
+  };
+  std::map<const clang::VarDecl *, std::vector<Occurrence>> RefsOf;
 };
 
 /// Joins two sets of choices (RunTime when both are known and differ).
