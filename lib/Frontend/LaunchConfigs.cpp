@@ -265,6 +265,44 @@ std::optional<LaunchConfig> annotationFor(const FunctionDecl &Kernel, ASTContext
   return std::nullopt;
 }
 
+namespace {
+/// True when the kernel's body names a y or z thread index or block size.
+class UsesYZ : public RecursiveASTVisitor<UsesYZ> {
+public:
+  bool VisitMemberExpr(MemberExpr *M) {
+    llvm::StringRef N = M->getMemberDecl()->getName();
+    Found |= N == "__fetch_builtin_y" || N == "__fetch_builtin_z";
+    return !Found;
+  }
+  bool Found = false;
+};
+
+/// `__launch_bounds__(N)` on a kernel that indexes only in x: the block of
+/// at most N threads, taken as (N, 1, 1) and said to be assumed.
+std::optional<LaunchConfig> launchBoundsShape(const FunctionDecl &Kernel, ASTContext &Ctx) {
+  const auto *A = Kernel.getAttr<CUDALaunchBoundsAttr>();
+  if (!A || !A->getMaxThreads() || !Kernel.getBody())
+    return std::nullopt;
+  clang::Expr::EvalResult R;
+  if (A->getMaxThreads()->isValueDependent() || !A->getMaxThreads()->EvaluateAsInt(R, Ctx) || !R.Val.isInt())
+    return std::nullopt;
+  std::int64_t N = R.Val.getInt().getExtValue();
+  if (N < 1 || N > 1024)
+    return std::nullopt;
+  UsesYZ V;
+  V.TraverseStmt(Kernel.getBody());
+  if (V.Found)
+    return std::nullopt;
+  LaunchConfig L;
+  L.Shape = bank::BlockShape{unsigned(N), 1, 1};
+  report::FileLoc Loc = toFileLoc(A->getLocation(), Ctx.getSourceManager());
+  L.Source = "__launch_bounds__(" + std::to_string(N) + ") at " + Loc.Path + ":" + std::to_string(Loc.Line) +
+             ", assumed: no launch gives the shape, and a kernel indexed only in x is taken at the most "
+             "threads it allows";
+  return L;
+}
+} // namespace
+
 std::vector<LaunchConfig>
 configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
            const LaunchMap &Launches,
@@ -310,6 +348,11 @@ configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
       L.Source = "configuration " + FileConfig->Source;
       return {L};
     }
+  }
+  if (auto Bound = launchBoundsShape(Kernel, Ctx)) {
+    L.Shape = Bound->Shape;
+    L.Source = Bound->Source;
+    return {L};
   }
   L.Source = "assumed";
   return {L};
