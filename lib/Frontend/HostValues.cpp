@@ -231,12 +231,23 @@ const Expr *HostValues::argumentOf(const ParmVarDecl *P, Chain C, Chain &Outer, 
   return nullptr;
 }
 
-Choices<std::int64_t> HostValues::ints(const Expr *E, Chain C) { return ints(E, C, 0); }
-Choices<Dims> HostValues::dims(const Expr *E, Chain C) { return dims(E, C, 0); }
-Choices<const FunctionDecl *> HostValues::kernels(const Expr *E, Chain C) { return kernels(E, C, 0); }
+Choices<std::int64_t> HostValues::ints(const Expr *E, Chain C) {
+  Work = 0;
+  return ints(E, C, 0);
+}
+Choices<Dims> HostValues::dims(const Expr *E, Chain C) {
+  Work = 0;
+  return dims(E, C, 0);
+}
+Choices<const FunctionDecl *> HostValues::kernels(const Expr *E, Chain C) {
+  Work = 0;
+  return kernels(E, C, 0);
+}
 
 Choices<std::int64_t> HostValues::ints(const Expr *E, Chain C, unsigned Depth) {
   using R = Choices<std::int64_t>;
+  if (++Work > MaxWork)
+    return notKnown<std::int64_t>("it takes too long to follow");
   if (!E || Depth > MaxDepth)
     return notKnown<std::int64_t>("it is computed too deeply");
   if (E->isValueDependent())
@@ -349,6 +360,8 @@ Choices<Dims> HostValues::dims(const Expr *E, Chain C, unsigned Depth) {
 
 Choices<Dims> HostValues::dimsOfPart(const Expr *E, llvm::ArrayRef<std::string> Members, Chain C, unsigned Depth) {
   using R = Choices<Dims>;
+  if (++Work > MaxWork)
+    return notKnown<Dims>("it takes too long to follow");
   if (!E || Depth > MaxDepth)
     return notKnown<Dims>("it is computed too deeply");
   if (E->isValueDependent() || E->isTypeDependent())
@@ -531,6 +544,8 @@ Choices<Dims> HostValues::dimsOfLocal(const VarDecl *VD, llvm::ArrayRef<std::str
 
 Choices<const FunctionDecl *> HostValues::kernels(const Expr *E, Chain C, unsigned Depth) {
   using R = Choices<const FunctionDecl *>;
+  if (++Work > MaxWork)
+    return notKnown<const FunctionDecl *>("it takes too long to follow");
   if (!E || Depth > MaxDepth)
     return notKnown<const FunctionDecl *>("the kernel is computed too deeply");
   E = strip(E);

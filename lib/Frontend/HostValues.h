@@ -62,6 +62,7 @@ public:
   Choices<Dims> dims(const clang::Expr *E, Chain C);
   /// The member Member of an object (`cfg.blockDim` of `&cfg`).
   Choices<Dims> dimsOfMember(const clang::Expr *Object, const std::string &Member, Chain C) {
+    Work = 0;
     return dimsOfPart(Object, llvm::ArrayRef<std::string>(Member), C, 0);
   }
   /// The __global__ functions an expression can name.
@@ -89,6 +90,10 @@ private:
                                 const clang::FunctionDecl *&Unbound);
 
   clang::ASTContext &Ctx;
+  /// Steps taken since the last public call; past MaxWork nothing more is
+  /// followed (a chain of conditional reassignments doubles the work per link).
+  unsigned Work = 0;
+  static constexpr unsigned MaxWork = 20000;
   /// Every reference to a local in its function, with the statements above
   /// it: found once per local (a host function may launch thousands of times).
   struct Occurrence {
