@@ -87,14 +87,17 @@ const Expr *HostValues::argumentOf(const ParmVarDecl *P, Chain C, Chain &Outer, 
 
 Choices<std::int64_t> HostValues::ints(const Expr *E, Chain C) {
   Work = 0;
+  Choosers.clear();
   return ints(E, C, 0);
 }
 Choices<Dims> HostValues::dims(const Expr *E, Chain C) {
   Work = 0;
+  Choosers.clear();
   return dims(E, C, 0);
 }
 Choices<const FunctionDecl *> HostValues::kernels(const Expr *E, Chain C) {
   Work = 0;
+  Choosers.clear();
   return kernels(E, C, 0);
 }
 
@@ -130,6 +133,11 @@ Choices<std::int64_t> HostValues::ints(const Expr *E, Chain C, unsigned Depth) {
         return ints(VD->getInit(), C, Depth + 1);
       return notKnown<std::int64_t>("it depends on " + name(VD) + ", a variable set at run time");
     }
+    if (auto P = Pinned.find(VD); P != Pinned.end()) {
+      R Out = one<std::int64_t>(P->second);
+      Out.RunTime = true;
+      return Out;
+    }
     Choices<Dims> D = dimsOfLocal(VD, {}, DR, C, Depth + 1);
     R Out;
     Out.RunTime = D.RunTime;
@@ -137,6 +145,8 @@ Choices<std::int64_t> HostValues::ints(const Expr *E, Chain C, unsigned Depth) {
     Out.Unbound = D.Unbound;
     for (const Dims &V : D.Values)
       addValue(Out, V[0]);
+    if (Out.Values.size() > 1 && !Choosers.count(VD))
+      Choosers[VD] = Out.Values;
     return Out;
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {

@@ -63,8 +63,14 @@ public:
   /// The member Member of an object (`cfg.blockDim` of `&cfg`).
   Choices<Dims> dimsOfMember(const clang::Expr *Object, const std::string &Member, Chain C) {
     Work = 0;
+    Choosers.clear();
     return dimsOfPart(Object, llvm::ArrayRef<std::string>(Member), C, 0);
   }
+  /// Integer locals that took several values in the last question: a shape
+  /// built from one twice (`dim3 b(t, 512 / t)`) takes them together, which
+  /// the caller gets by asking again with each value pinned.
+  const std::map<const clang::VarDecl *, std::vector<std::int64_t>> &choosers() const { return Choosers; }
+  void pin(std::map<const clang::VarDecl *, std::int64_t> Values) { Pinned = std::move(Values); }
   /// The __global__ functions an expression can name.
   Choices<const clang::FunctionDecl *> kernels(const clang::Expr *E, Chain C);
 
@@ -101,6 +107,8 @@ private:
     std::vector<const clang::Stmt *> Path;
   };
   std::map<const clang::VarDecl *, std::vector<Occurrence>> RefsOf;
+  std::map<const clang::VarDecl *, std::vector<std::int64_t>> Choosers;
+  std::map<const clang::VarDecl *, std::int64_t> Pinned;
 };
 
 /// Joins two sets of choices (RunTime when both are known and differ).

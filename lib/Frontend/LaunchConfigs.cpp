@@ -145,6 +145,32 @@ void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchMa
     Choices<const FunctionDecl *> K = HV.kernels(S.Kernel, Frames);
     Choices<Dims> Shape = S.BlockMember.empty() ? HV.dims(S.Block, Frames)
                                                 : HV.dimsOfMember(S.Block, S.BlockMember, Frames);
+    if (Shape.Values.size() > 1 && !HV.choosers().empty()) {
+      // Each combination of the locals' values, pinned: the shapes they make together.
+      std::vector<std::pair<const VarDecl *, std::vector<std::int64_t>>> Vars(HV.choosers().begin(),
+                                                                              HV.choosers().end());
+      std::size_t Combos = 1;
+      for (const auto &V : Vars)
+        Combos *= V.second.size();
+      if (Combos <= HostValues::MaxChoices) {
+        Choices<Dims> Joint;
+        Joint.RunTime = true;
+        for (std::size_t Code = 0; Code < Combos; ++Code) {
+          std::map<const VarDecl *, std::int64_t> Pin;
+          for (std::size_t I = 0, Rest = Code; I < Vars.size(); Rest /= Vars[I].second.size(), ++I)
+            Pin[Vars[I].first] = Vars[I].second[Rest % Vars[I].second.size()];
+          HV.pin(Pin);
+          Choices<Dims> One = S.BlockMember.empty() ? HV.dims(S.Block, Frames)
+                                                    : HV.dimsOfMember(S.Block, S.BlockMember, Frames);
+          for (const Dims &D : One.Values)
+            if (std::find(Joint.Values.begin(), Joint.Values.end(), D) == Joint.Values.end())
+              Joint.Values.push_back(D);
+        }
+        HV.pin({});
+        if (Joint.known())
+          Shape = Joint;
+      }
+    }
     const FunctionDecl *Unbound = K.Unbound ? K.Unbound : Shape.Unbound;
     if (Unbound && Frames.size() < MaxCallDepth) {
       auto It = V.Callers.find(Unbound->getCanonicalDecl());

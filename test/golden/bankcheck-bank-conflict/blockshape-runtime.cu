@@ -12,8 +12,8 @@ __global__ void picked(float *out) {
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 16-way bank conflict on shared load of 's' (16 wavefronts, ideal 1) [bankcheck-bank-conflict]
   // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: warning: 8-way bank conflict on shared load of 's' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: note: block shape (16, 1, 1) from launch at {{.*}}blockshape-runtime.cu:43 (one of 2 block shapes chosen at run time)
-  // CHECK-MESSAGES-DAG: note: block shape (8, 1, 1) from launch at {{.*}}blockshape-runtime.cu:43 (one of 2 block shapes chosen at run time)
+  // CHECK-MESSAGES-DAG: note: block shape (16, 1, 1) from launch at {{.*}}blockshape-runtime.cu:53 (one of 2 block shapes chosen at run time)
+  // CHECK-MESSAGES-DAG: note: block shape (8, 1, 1) from launch at {{.*}}blockshape-runtime.cu:53 (one of 2 block shapes chosen at run time)
 }
 
 __global__ void branch(float *out) {
@@ -27,15 +27,25 @@ __global__ void members(float *out) {
   __shared__ float s[1024];
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 16-way bank conflict on shared load of 's' (16 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: note: block shape (16, 16, 1) from launch at {{.*}}blockshape-runtime.cu:52{{$}}
+  // CHECK-MESSAGES-DAG: note: block shape (16, 16, 1) from launch at {{.*}}blockshape-runtime.cu:62{{$}}
 }
 
 __global__ void unknownShape(float *out) {
   __shared__ float s[1024];
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: note: launch at {{.*}}blockshape-runtime.cu:53: the block shape is not known: it depends on 'n', a parameter of 'run' (no call of it is in this file)
+  // CHECK-MESSAGES-DAG: note: launch at {{.*}}blockshape-runtime.cu:63: the block shape is not known: it depends on 'n', a parameter of 'run' (no call of it is in this file)
   // CHECK-MESSAGES-DAG: note: assuming blockDim.x is a multiple of 32
+}
+
+// Linear ids within 128 floats: in bounds for the 128 threads of each shape
+// launched, (64, 2, 1) and (32, 4, 1); the shapes a local chosen at run time
+// makes together, not every combination of its values ((64, 4, 1) would read
+// past the end).
+__global__ void together(float *out) {
+  __shared__ float w[128];
+  w[threadIdx.y * blockDim.x + threadIdx.x] = 1.f;
+  out[threadIdx.x] = w[threadIdx.x];
 }
 
 void run(float *out, int n) {
@@ -51,4 +61,7 @@ void run(float *out, int n) {
   m.z = 1;
   members<<<1, m>>>(out);
   unknownShape<<<1, n>>>(out);
+  int t = n > 512 ? 64 : 32;
+  dim3 c(t, 128 / t);
+  together<<<1, c>>>(out);
 }
