@@ -141,6 +141,8 @@ static cl::opt<bool> Explain("explain",
                              cl::desc("Draw the worst warp's bank map under each finding (and after "
                                       "the suggested padding)"),
                              cl::cat(Category));
+static cl::opt<std::string> Shard("shard", cl::desc("Analyse shard I of N of the files (a stable split, for CI matrices)"),
+                                  cl::value_desc("I/N"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
 
 int main(int argc, const char **argv) {
@@ -262,6 +264,7 @@ int main(int argc, const char **argv) {
   Opts.NoToolkit = NoToolkit;
   Opts.PrintCommands = PrintCommands;
   Opts.Jobs = Jobs;
+  Opts.Shard = Shard;
   Opts.Progress = sys::Process::StandardErrIsDisplayed() && !Quiet;
   // --block-dim, else the checks' BlockDim option of --config.
   std::string Shape = BlockDim.getNumOccurrences() ? std::string(BlockDim) : Tidy.BlockDim.value_or("");

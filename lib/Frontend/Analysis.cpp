@@ -7,6 +7,7 @@
 #include "Frontend/KernelWalker.h"
 #include "Frontend/LaunchConfigs.h"
 #include "Frontend/PaddingFixes.h"
+#include "Frontend/ProjectPadding.h"
 #include "Frontend/ParseErrors.h"
 
 #include "clang/AST/Attr.h"
@@ -116,9 +117,17 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
   std::string Global;
   if (!Scope.init(Ctx, Errors, Global))
     return false;
+  LaunchMap Launches = collectLaunches(Ctx);
+  for (const auto &[Kernel, List] : Launches) {
+    std::string Key = kernelKey(*Kernel);
+    for (const LaunchConfig &L : List)
+      if (L.Shape && !Key.empty())
+        Out.Facts.Launches[Key].push_back(L);
+  }
+  if (Opts.LaunchesOnly)
+    return true;
   KernelCollector C(Ctx);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
-  auto Launches = collectLaunches(Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   // Template kernels never instantiated here cannot be analysed: say so.
   for (const FunctionDecl *P : C.Patterns) {
@@ -140,7 +149,19 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
       continue;
     }
     std::string Error;
+    std::string Key = kernelKey(*K);
+    if (Opts.FromProject && !Key.empty())
+      if (auto It = Opts.FromProject->find(Key); It != Opts.FromProject->end()) {
+        std::vector<LaunchConfig> &Mine = Launches[K->getCanonicalDecl()];
+        Mine.insert(Mine.end(), It->second.begin(), It->second.end());
+      }
     std::vector<LaunchConfig> Configs = configsFor(*K, Ctx, Launches, Opts.BlockDim, Error, &Opts.FileConfig);
+    if (!Key.empty() && !llvm::StringRef(Configs.front().Source).starts_with("annotation")) {
+      std::vector<LaunchConfig> &Used = Out.Facts.Kernels[Key];
+      for (const LaunchConfig &L : Configs)
+        if (L.Shape && L.Source != "--block-dim" && !llvm::StringRef(L.Source).starts_with("configuration"))
+          Used.push_back(L);
+    }
     if (!Error.empty())
       Out.Remarks.push_back({toFileLoc(K->getLocation(), SM), Error});
     std::size_t FirstWalk = Walks.size();
@@ -167,6 +188,8 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
   }
   applyCompiled(Walks, Opts, Ctx, Out);
   addPaddingFixes(Walks, Out.Findings, Ctx);
+  if (Opts.InProject)
+    Out.Facts.Paddings = paddingTables(Walks, Ctx);
   return true;
 }
 

@@ -12,6 +12,7 @@
 #include "BankModel/AccessAnalysis.h"
 #include "Frontend/Config.h"
 #include "Frontend/Coverage.h"
+#include "Frontend/Project.h"
 #include "Report/Finding.h"
 
 #include "clang/AST/ASTContext.h"
@@ -31,6 +32,12 @@ struct AnalysisOptions {
   std::vector<std::string> NvccArgs;  ///< -I, -D, -std, -arch of the file's command
   std::string File;                   ///< the main file, for nvcc
   std::string RecordedPtx;            ///< --ptx: this PTX instead of running nvcc
+  /// Launches of this file's kernels found in the project's other files.
+  const ProjectLaunches *FromProject = nullptr;
+  /// Only collect the launches (Facts): a file of the project not analysed.
+  bool LaunchesOnly = false;
+  /// One file of several: give the padding tables of header arrays (Facts).
+  bool InProject = false;
 };
 
 struct TUResult {
@@ -38,6 +45,7 @@ struct TUResult {
   std::vector<report::Note> Remarks; ///< skipped uses, annotation errors, ...
   unsigned Kernels = 0;
   SharedCoverage Coverage;
+  ProjectFacts Facts; ///< launches and kernels, for the other files (Project.h)
 };
 
 /// An error Clang reported while parsing. Tolerated: a construct nvcc

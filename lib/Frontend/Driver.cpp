@@ -24,6 +24,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <functional>
+#include <set>
 #include <cstdlib>
 #include <mutex>
 #include <thread>
@@ -241,6 +243,23 @@ bool isCudaFile(StringRef Path) {
 }
 } // namespace
 
+unsigned shardOf(const std::string &Path, unsigned Count) {
+  llvm::SmallString<256> P(Path), Cwd;
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, true);
+  StringRef Rel = P;
+  if (!llvm::sys::fs::current_path(Cwd) && Rel.starts_with(Cwd) && Rel.size() > Cwd.size() &&
+      llvm::sys::path::is_separator(Rel[Cwd.size()]))
+    Rel = Rel.drop_front(Cwd.size() + 1);
+  // FNV-1a, 64 bits: the same split on every machine and every version.
+  std::uint64_t H = 14695981039346656037ull;
+  for (char C : Rel) {
+    H ^= static_cast<unsigned char>(C);
+    H *= 1099511628211ull;
+  }
+  return unsigned(H % Count) + 1;
+}
+
 bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &Error) {
   std::unique_ptr<tooling::CompilationDatabase> Inner;
   if (!Opts.BuildPath.empty()) {
@@ -260,6 +279,24 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
   if (Files.empty()) {
     Error = Inner ? "no CUDA source (.cu, .cuh) in the compilation database" : "no input files";
     return false;
+  }
+  std::vector<std::string> OtherShards; // for their launches only
+  if (!Opts.Shard.empty()) {
+    unsigned I = 0, N = 0;
+    StringRef T = Opts.Shard, A, B;
+    std::tie(A, B) = T.split('/');
+    if (A.getAsInteger(10, I) || B.getAsInteger(10, N) || N == 0 || I == 0 || I > N) {
+      Error = "--shard takes I/N with 1 <= I <= N, got '" + Opts.Shard + "'";
+      return false;
+    }
+    std::vector<std::string> Mine;
+    for (std::string &F : Files)
+      (shardOf(F, N) == I ? Mine : OtherShards).push_back(std::move(F));
+    Files = std::move(Mine);
+    if (Files.empty()) {
+      Result.ToolkitUsed = "none needed";
+      return true; // an empty shard: nothing to report
+    }
   }
 
   std::vector<std::string> Prefix = {"-x", "cuda", "--cuda-device-only", "-fsyntax-only",
@@ -337,7 +374,8 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     TUResult TU;
     std::vector<std::string> Notes;
   };
-  auto AnalyzeOne = [&](const std::string &File, PerFile &Out) {
+  auto AnalyzeOne = [&](const std::string &File, PerFile &Out, const ProjectLaunches *FromProject,
+                        bool LaunchesOnly) {
     Out.Status.Path = File;
     if (!llvm::sys::fs::exists(File)) {
       Out.Status.Ok = false;
@@ -351,6 +389,10 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     }
     AnalysisOptions FileOpts = AOpts;
     FileOpts.File = File;
+    FileOpts.FromProject = FromProject;
+    FileOpts.LaunchesOnly = LaunchesOnly;
+    if (LaunchesOnly)
+      FileOpts.Nvcc.clear();
     if (!FileOpts.Nvcc.empty())
       FileOpts.NvccArgs = nvccArgsOf(Db.getCompileCommands(File));
     std::string ConfigError;
@@ -388,41 +430,94 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       Out.TU.Remarks.push_back(std::move(N));
   };
 
+  // The project's other files: with -p and named files, the database's
+  // other CUDA files are read for their launches only.
+  std::vector<std::string> Others = OtherShards;
+  if (Inner && !Opts.Files.empty()) {
+    std::set<std::string> Named;
+    std::vector<std::string> Seen = Files;
+    Seen.insert(Seen.end(), OtherShards.begin(), OtherShards.end());
+    for (const std::string &F : Seen) {
+      llvm::SmallString<256> P(F);
+      llvm::sys::fs::make_absolute(P);
+      llvm::sys::path::remove_dots(P, true);
+      Named.insert(std::string(P));
+    }
+    for (const std::string &F : Inner->getAllFiles()) {
+      llvm::SmallString<256> P(F);
+      llvm::sys::path::remove_dots(P, true);
+      if (isCudaFile(F) && !Named.count(std::string(P)))
+        Others.push_back(F);
+    }
+  }
+  AOpts.InProject = Files.size() + Others.size() > 1;
   std::vector<PerFile> Results(Files.size());
-  unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs ? Opts.Jobs : std::thread::hardware_concurrency(),
-                                                   Files.size()));
-  std::atomic<std::size_t> Next{0}, Done{0};
+  std::vector<PerFile> OtherResults(Others.size());
+  unsigned Jobs = std::max(1u, Opts.Jobs ? Opts.Jobs : std::thread::hardware_concurrency());
   std::mutex ProgressLock;
   bool Progress = Opts.Progress && Files.size() > 1;
   // A crash inside Clang or the analysis of one file is caught, reported as
   // that file's error, and the other files go on.
   llvm::CrashRecoveryContext::Enable();
-  auto Worker = [&] {
-    for (std::size_t I; (I = Next++) < Files.size();) {
-      llvm::CrashRecoveryContext CRC;
-      // On a thread with a large stack: deeply nested source recurses deeply
-      // in Clang's parser and in the walker.
-      if (!CRC.RunSafelyOnThread([&] { AnalyzeOne(Files[I], Results[I]); }, 512u << 20)) {
-        PerFile Crashed;
-        Crashed.Status.Path = Files[I];
-        Crashed.Status.Ok = false;
-        Crashed.Status.Error = Files[I] + ": error: internal error: bankcheck crashed while analysing "
-                               "this file; the other files are analysed (please report it)";
-        Results[I] = std::move(Crashed);
+  auto RunAll = [&](std::size_t Count, const std::function<void(std::size_t)> &Job,
+                    const std::function<std::string(std::size_t)> &Name, bool Show) {
+    std::atomic<std::size_t> Next{0}, Done{0};
+    auto Worker = [&] {
+      for (std::size_t I; (I = Next++) < Count;) {
+        Job(I);
+        std::size_t D = ++Done;
+        if (Progress && Show) {
+          std::lock_guard<std::mutex> G(ProgressLock);
+          llvm::errs() << "[" << D << "/" << Count << "] " << Name(I) << "\n";
+        }
       }
-      std::size_t D = ++Done;
-      if (Progress) {
-        std::lock_guard<std::mutex> G(ProgressLock);
-        llvm::errs() << "[" << D << "/" << Files.size() << "] " << Files[I] << "\n";
-      }
-    }
+    };
+    std::vector<std::thread> Threads;
+    for (unsigned J = 1; J < std::min<std::size_t>(Jobs, Count); ++J)
+      Threads.emplace_back(Worker);
+    Worker();
+    for (std::thread &T : Threads)
+      T.join();
   };
-  std::vector<std::thread> Threads;
-  for (unsigned J = 1; J < Jobs; ++J)
-    Threads.emplace_back(Worker);
-  Worker();
-  for (std::thread &T : Threads)
-    T.join();
+  auto Safely = [&](const std::string &File, PerFile &Slot, const ProjectLaunches *FromProject, bool LaunchesOnly) {
+    llvm::CrashRecoveryContext CRC;
+    PerFile Fresh;
+    // On a thread with a large stack: deeply nested source recurses deeply
+    // in Clang's parser and in the walker.
+    if (!CRC.RunSafelyOnThread([&] { AnalyzeOne(File, Fresh, FromProject, LaunchesOnly); }, 512u << 20)) {
+      Fresh = PerFile();
+      Fresh.Status.Path = File;
+      Fresh.Status.Ok = false;
+      Fresh.Status.Error = File + ": error: internal error: bankcheck crashed while analysing "
+                                  "this file; the other files are analysed (please report it)";
+    }
+    Slot = std::move(Fresh);
+  };
+  RunAll(
+      Files.size(), [&](std::size_t I) { Safely(Files[I], Results[I], nullptr, false); },
+      [&](std::size_t I) { return Files[I]; }, true);
+  RunAll(
+      Others.size(), [&](std::size_t I) { Safely(Others[I], OtherResults[I], nullptr, true); },
+      [&](std::size_t I) { return Others[I]; }, false);
+  // Kernels launched from other files of the project with other shapes: their
+  // files again, with those launches.
+  if (Files.size() + Others.size() > 1) {
+    std::vector<const ProjectFacts *> All;
+    for (const PerFile &P : Results)
+      All.push_back(&P.TU.Facts);
+    for (const PerFile &P : OtherResults)
+      All.push_back(&P.TU.Facts);
+    std::vector<ProjectLaunches> Extra(Files.size());
+    std::vector<std::size_t> Again;
+    for (std::size_t I = 0; I < Files.size(); ++I) {
+      Extra[I] = launchesFromElsewhere(Results[I].TU.Facts, All);
+      if (!Extra[I].empty())
+        Again.push_back(I);
+    }
+    RunAll(
+        Again.size(), [&](std::size_t J) { Safely(Files[Again[J]], Results[Again[J]], &Extra[Again[J]], false); },
+        [&](std::size_t J) { return Files[Again[J]]; }, false);
+  }
 
   // Merge in input order: the output does not depend on scheduling.
   for (PerFile &P : Results) {
@@ -439,6 +534,26 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
         Result.Remarks.push_back({report::FileLoc(), P.Status.Path + ": no __global__ function to analyse"});
     }
     Result.Files.push_back(P.Status);
+  }
+  // Arrays of headers used by several files: one padding for all of them.
+  if (AOpts.InProject) {
+    std::vector<const ProjectFacts *> All;
+    std::vector<std::string> Names;
+    for (const PerFile &P : Results) {
+      All.push_back(&P.TU.Facts);
+      Names.push_back(P.Status.Path);
+    }
+    choosePaddings(Result.Findings, All, Names);
+    // A header template instantiated in another file of the project is not
+    // "never instantiated".
+    std::set<std::string> Instantiated;
+    for (const report::Finding &F : Result.Findings)
+      Instantiated.insert(F.Kernel.substr(0, F.Kernel.find('<')));
+    llvm::erase_if(Result.Remarks, [&](const report::Note &N) {
+      StringRef M = N.Message;
+      return M.consume_front("template kernel '") && M.ends_with("' is never instantiated in this file; not analysed") &&
+             Instantiated.count(M.take_until([](char C) { return C == '\''; }).str());
+    });
   }
   return true;
 }

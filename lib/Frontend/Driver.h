@@ -39,7 +39,15 @@ struct DriverOptions {
   bool PrintCommands = false;
   unsigned Jobs = 0;     ///< files analysed at once; 0: one per core
   bool Progress = false; ///< "[3/80] file" lines on stderr
+  /// --shard=I/N: analyse only the files of shard I (1..N), a split by a hash
+  /// of each file's path (relative to the current directory when under it);
+  /// the other files of the database are still read for their launches.
+  std::string Shard;
 };
+
+/// The shard (1..Count) a file falls in: stable across runs and machines for
+/// the same path.
+unsigned shardOf(const std::string &Path, unsigned Count);
 
 struct DriverResult {
   std::vector<report::Finding> Findings;

@@ -227,6 +227,8 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
   if (Config.Shape)
     F.Notes.push_back({report::FileLoc(), "block shape " + shapeText(*Config.Shape) + " from " +
                                               Config.Source});
+  if (!Config.Unresolved.empty())
+    F.Notes.push_back({report::FileLoc(), Config.Unresolved});
   for (const std::string &A : F.Assumptions)
     F.Notes.push_back({report::FileLoc(), "assuming " + A});
   if (Kernel.getTemplateSpecializationArgs())

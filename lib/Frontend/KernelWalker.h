@@ -37,6 +37,9 @@ struct LaunchConfig {
   std::optional<bank::BlockShape> Shape;
   std::string Source; ///< "launch at f.cu:40", "annotation at f.cu:3", "--block-dim", "assumed"
   std::map<unsigned, std::int64_t> ConstantArgs; ///< parameter index -> value
+  /// Launches found whose block shape is not known, and why (the shape used
+  /// is then not from them).
+  std::string Unresolved;
 };
 
 /// One source access of one shared variable.

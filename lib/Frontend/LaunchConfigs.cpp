@@ -2,11 +2,13 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Frontend/LaunchConfigs.h"
-#include "Frontend/WalkerState.h"
+#include "Frontend/HostValues.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <deque>
 
 namespace bankcheck::frontend {
 
@@ -38,161 +40,200 @@ std::optional<bank::BlockShape> parseBlockDim(llvm::StringRef Text, std::string 
 
 namespace {
 
-/// True when the local VD keeps the value of its initialiser: nothing in its
-/// function assigns it or a member of it, takes its address or binds a
-/// non-const reference to it (`dim3 b; b.x = 16;` is not its initialiser).
-bool keepsInit(const VarDecl *VD) {
-  if (!VD->hasInit() || !VD->hasLocalStorage())
-    return false;
-  const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  if (!F || !F->getBody())
-    return false;
-  // (Launches are few: the function is scanned for each variable asked about.)
-  return !assignedVars(F->getBody()).count(VD) && !escapingObjects(F->getBody()).count(VD);
-}
+/// A place where host code launches a kernel: the expressions naming the
+/// kernel and the block shape, and where the kernel's own arguments start.
+struct LaunchSite {
+  const CallExpr *Call = nullptr;
+  std::string What; ///< "launch", "cudaLaunchKernel", ...
+  const clang::Expr *Kernel = nullptr;
+  const clang::Expr *Block = nullptr;
+  std::string BlockMember; ///< cudaLaunchKernelEx: "blockDim" of the config object
+  unsigned FirstArg = 0;   ///< the kernel's arguments in Call (0: not given one by one)
+  bool HasArgs = false;
+};
 
-/// An integer the host code computes from constants and from locals that
-/// keep their initialisers (`int block = 16; dim3 b(block, block / 2);`).
-std::optional<std::int64_t> constantInt(const clang::Expr *E, ASTContext &Ctx, unsigned Depth = 0) {
-  if (!E || Depth > 16 || E->isValueDependent())
-    return std::nullopt;
-  clang::Expr::EvalResult R;
-  if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt())
-    return R.Val.getInt().getExtValue();
-  E = E->IgnoreParenImpCasts();
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
-    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->getType()->isIntegralOrEnumerationType() &&
-                                                            keepsInit(VD))
-      return constantInt(VD->getInit(), Ctx, Depth + 1);
-    return std::nullopt;
-  }
-  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-    auto L = constantInt(B->getLHS(), Ctx, Depth + 1), Rv = constantInt(B->getRHS(), Ctx, Depth + 1);
-    if (!L || !Rv)
-      return std::nullopt;
-    switch (B->getOpcode()) {
-    case BO_Add: return *L + *Rv;
-    case BO_Sub: return *L - *Rv;
-    case BO_Mul: return *L * *Rv;
-    case BO_Div: return *Rv ? std::optional<std::int64_t>(*L / *Rv) : std::nullopt;
-    case BO_Rem: return *Rv ? std::optional<std::int64_t>(*L % *Rv) : std::nullopt;
-    case BO_Shl: return *Rv >= 0 && *Rv < 32 ? std::optional<std::int64_t>(*L << *Rv) : std::nullopt;
-    case BO_Shr: return *Rv >= 0 && *Rv < 63 ? std::optional<std::int64_t>(*L >> *Rv) : std::nullopt;
-    default: return std::nullopt;
-    }
-  }
-  return std::nullopt;
-}
-
-/// The value of a dim3 (or integer) launch argument.
-std::optional<bank::BlockShape> evalDim3(const clang::Expr *E, ASTContext &Ctx, unsigned Depth = 0) {
-  if (!E || Depth > 8)
-    return std::nullopt;
-  E = E->IgnoreImplicit()->IgnoreParens();
-  if (E->getType()->isIntegralOrEnumerationType()) {
-    if (auto V = constantInt(E, Ctx); V && *V > 0)
-      return bank::BlockShape{unsigned(*V), 1, 1};
-    return std::nullopt;
-  }
-  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-    return evalDim3(FC->getSubExpr(), Ctx, Depth + 1);
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    if (CE->getConstructor() && CE->getConstructor()->isCopyOrMoveConstructor() && CE->getNumArgs() == 1)
-      return evalDim3(CE->getArg(0), Ctx, Depth + 1);
-    unsigned Dims[3] = {1, 1, 1};
-    for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
-      auto V = constantInt(CE->getArg(I), Ctx);
-      if (!V || *V <= 0 || *V > 1024)
-        return std::nullopt;
-      Dims[I] = unsigned(*V);
-    }
-    return bank::BlockShape{Dims[0], Dims[1], Dims[2]};
-  }
-  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
-    unsigned Dims[3] = {1, 1, 1};
-    for (unsigned I = 0; I < IL->getNumInits() && I < 3; ++I) {
-      auto V = constantInt(IL->getInit(I), Ctx);
-      if (!V || *V <= 0)
-        return std::nullopt;
-      Dims[I] = unsigned(*V);
-    }
-    return bank::BlockShape{Dims[0], Dims[1], Dims[2]};
-  }
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-      if (VD->hasInit() && (keepsInit(VD) || (!VD->hasLocalStorage() && VD->getType().isConstQualified())))
-        return evalDim3(VD->getInit(), Ctx, Depth + 1);
-  return std::nullopt;
-}
-
+/// Launch sites and every call of a function (for the calls of wrappers),
+/// outside uninstantiated templates.
 class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
 public:
   explicit LaunchVisitor(ASTContext &Ctx) : Ctx(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    const auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    if (F)
+      Functions.push_back(F);
+    bool Ok = RecursiveASTVisitor::TraverseDecl(D);
+    if (F)
+      Functions.pop_back();
+    return Ok;
+  }
+  bool dependent() const { return !Functions.empty() && Functions.back()->isDependentContext(); }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
-    const FunctionDecl *FD = K->getDirectCallee();
     const CallExpr *Config = K->getConfig();
-    if (!FD || !Config || Config->getNumArgs() < 2)
+    if (dependent() || !Config || Config->getNumArgs() < 2)
       return true;
-    LaunchConfig L;
-    L.Shape = evalDim3(Config->getArg(1), Ctx);
-    report::FileLoc Loc = toFileLoc(K->getBeginLoc(), Ctx.getSourceManager());
-    L.Source = "launch at " + Loc.Path + ":" + std::to_string(Loc.Line);
-    if (!L.Shape)
-      L.Source += " (block shape not a constant)";
-    for (unsigned I = 0; I < K->getNumArgs(); ++I)
-      if (K->getArg(I)->getType()->isIntegralOrEnumerationType())
-        if (auto V = constantInt(K->getArg(I), Ctx))
-          L.ConstantArgs[I] = *V;
-    Launches[FD->getCanonicalDecl()].push_back(L);
+    LaunchSite S;
+    S.Call = K;
+    S.What = "launch";
+    S.Kernel = K->getCallee();
+    S.Block = Config->getArg(1);
+    S.HasArgs = true;
+    Sites.push_back(S);
     return true;
   }
-  /// cudaLaunchKernel(func, grid, block, args, ...) and
-  /// cudaLaunchCooperativeKernel: the kernel named by func, at block.
+  /// cudaLaunchKernel(func, grid, block, ...), cudaLaunchCooperativeKernel,
+  /// cudaLaunchKernelEx(&config, func, args...) and cudaLaunchKernelExC.
   bool VisitCallExpr(CallExpr *C) {
-    if (isa<CUDAKernelCallExpr>(C))
+    if (isa<CUDAKernelCallExpr>(C) || dependent())
       return true;
     const FunctionDecl *Callee = C->getDirectCallee();
-    if (!Callee || !Callee->getIdentifier() || C->getNumArgs() < 3)
+    if (!Callee)
       return true;
-    llvm::StringRef Name = Callee->getName();
-    if (Name != "cudaLaunchKernel" && Name != "cudaLaunchCooperativeKernel")
+    Callers[Callee->getCanonicalDecl()].push_back(C);
+    if (!Callee->getIdentifier() || C->getNumArgs() < 2)
       return true;
-    // Inside the toolkit's own template wrapper the kernel is a parameter:
+    // Inside the toolkit's own template wrappers the kernel is a parameter:
     // only calls in the user's code name it.
     if (Ctx.getSourceManager().isInSystemHeader(C->getBeginLoc()))
       return true;
-    const clang::Expr *F = C->getArg(0);
-    for (;;) {
-      F = F->IgnoreParenCasts();
-      if (const auto *U = dyn_cast<UnaryOperator>(F); U && U->getOpcode() == UO_AddrOf)
-        F = U->getSubExpr();
-      else
-        break;
-    }
-    const auto *DR = dyn_cast<DeclRefExpr>(F);
-    const auto *K = DR ? dyn_cast<FunctionDecl>(DR->getDecl()) : nullptr;
-    if (!K || !K->hasAttr<CUDAGlobalAttr>())
+    llvm::StringRef Name = Callee->getName();
+    LaunchSite S;
+    S.Call = C;
+    S.What = Name.str();
+    if ((Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel") && C->getNumArgs() >= 3) {
+      S.Kernel = C->getArg(0);
+      S.Block = C->getArg(2);
+    } else if (Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC") {
+      const clang::Expr *Cfg = C->getArg(0)->IgnoreParenImpCasts();
+      const auto *U = dyn_cast<UnaryOperator>(Cfg);
+      S.Kernel = C->getArg(1);
+      S.Block = U && U->getOpcode() == UO_AddrOf ? U->getSubExpr() : Cfg;
+      S.BlockMember = "blockDim";
+      S.FirstArg = 2;
+      S.HasArgs = Name == "cudaLaunchKernelEx";
+    } else {
       return true;
-    LaunchConfig L;
-    L.Shape = evalDim3(C->getArg(2), Ctx);
-    report::FileLoc Loc = toFileLoc(C->getBeginLoc(), Ctx.getSourceManager());
-    L.Source = Name.str() + " at " + Loc.Path + ":" + std::to_string(Loc.Line);
-    if (!L.Shape)
-      L.Source += " (block shape not a constant)";
-    Launches[K->getCanonicalDecl()].push_back(L);
+    }
+    Sites.push_back(S);
     return true;
   }
   ASTContext &Ctx;
-  std::map<const FunctionDecl *, std::vector<LaunchConfig>> Launches;
+  std::vector<const FunctionDecl *> Functions;
+  std::vector<LaunchSite> Sites;
+  std::map<const FunctionDecl *, std::vector<const CallExpr *>> Callers;
 };
+
+std::string where(SourceLocation L, const SourceManager &SM) {
+  report::FileLoc Loc = toFileLoc(L, SM);
+  return Loc.Path + ":" + std::to_string(Loc.Line);
+}
+
+bool validShape(const Dims &D) {
+  return D[0] >= 1 && D[1] >= 1 && D[2] >= 1 && D[0] <= 1024 && D[1] <= 1024 && D[2] <= 64 &&
+         D[0] * D[1] * D[2] <= 1024;
+}
+
+/// Each kernel and shape a launch site gives, read through the calls of the
+/// functions whose parameters it depends on (launch wrappers).
+void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchMap &Out) {
+  const SourceManager &SM = V.Ctx.getSourceManager();
+  constexpr std::size_t MaxChains = 64, MaxCallDepth = 6;
+  std::deque<std::vector<Frame>> Queue(1);
+  for (std::size_t Explored = 0; !Queue.empty() && Explored < MaxChains; ++Explored) {
+    std::vector<Frame> Frames = std::move(Queue.front());
+    Queue.pop_front();
+    Choices<const FunctionDecl *> K = HV.kernels(S.Kernel, Frames);
+    Choices<Dims> Shape = S.BlockMember.empty() ? HV.dims(S.Block, Frames)
+                                                : HV.dimsOfMember(S.Block, S.BlockMember, Frames);
+    if (Shape.Values.size() > 1 && !HV.choosers().empty()) {
+      // Each combination of the locals' values, pinned: the shapes they make together.
+      std::vector<std::pair<const VarDecl *, std::vector<std::int64_t>>> Vars(HV.choosers().begin(),
+                                                                              HV.choosers().end());
+      std::size_t Combos = 1;
+      for (const auto &V : Vars)
+        Combos *= V.second.size();
+      if (Combos <= HostValues::MaxChoices) {
+        Choices<Dims> Joint;
+        Joint.RunTime = true;
+        for (std::size_t Code = 0; Code < Combos; ++Code) {
+          std::map<const VarDecl *, std::int64_t> Pin;
+          for (std::size_t I = 0, Rest = Code; I < Vars.size(); Rest /= Vars[I].second.size(), ++I)
+            Pin[Vars[I].first] = Vars[I].second[Rest % Vars[I].second.size()];
+          HV.pin(Pin);
+          Choices<Dims> One = S.BlockMember.empty() ? HV.dims(S.Block, Frames)
+                                                    : HV.dimsOfMember(S.Block, S.BlockMember, Frames);
+          for (const Dims &D : One.Values)
+            if (std::find(Joint.Values.begin(), Joint.Values.end(), D) == Joint.Values.end())
+              Joint.Values.push_back(D);
+        }
+        HV.pin({});
+        if (Joint.known())
+          Shape = Joint;
+      }
+    }
+    const FunctionDecl *Unbound = K.Unbound ? K.Unbound : Shape.Unbound;
+    if (Unbound && Frames.size() < MaxCallDepth) {
+      auto It = V.Callers.find(Unbound->getCanonicalDecl());
+      if (It != V.Callers.end() && !It->second.empty()) {
+        for (const CallExpr *Call : It->second) {
+          std::vector<Frame> Longer = Frames;
+          Longer.push_back({Unbound, Call});
+          Queue.push_back(std::move(Longer));
+        }
+        continue;
+      }
+      if (!Shape.known())
+        Shape.Why += " (no call of it is in this file)";
+    }
+    if (!K.known())
+      continue; // no kernel to give the shape to
+    std::string Source = S.What + " at " + where(S.Call->getBeginLoc(), SM);
+    for (const Frame &F : Frames)
+      Source += " via '" + F.F->getNameAsString() + "' called at " + where(F.Call->getBeginLoc(), SM);
+    std::vector<bank::BlockShape> Shapes;
+    for (const Dims &D : Shape.Values)
+      if (validShape(D))
+        Shapes.push_back({unsigned(D[0]), unsigned(D[1]), unsigned(D[2])});
+    if (Shape.known() && Shapes.empty())
+      Shape.Why = "it is not a valid block shape";
+    if (Shapes.size() > 1 || (Shape.RunTime && !Shapes.empty()))
+      Source += " (one of " + std::to_string(Shapes.size()) + " block shapes chosen at run time)";
+    std::map<unsigned, std::int64_t> Args;
+    if (S.HasArgs)
+      for (unsigned I = S.FirstArg; I < S.Call->getNumArgs(); ++I)
+        if (S.Call->getArg(I)->getType()->isIntegralOrEnumerationType())
+          if (Choices<std::int64_t> A = HV.ints(S.Call->getArg(I), Frames); A.Values.size() == 1 && !A.RunTime)
+            Args[I - S.FirstArg] = A.Values[0];
+    for (const FunctionDecl *Kernel : K.Values) {
+      auto &List = Out[Kernel->getCanonicalDecl()];
+      if (Shapes.empty()) {
+        LaunchConfig L;
+        L.Source = Source;
+        L.Unresolved = Source + ": the block shape is not known: " + (Shape.Why.empty() ? "it is computed at run time" : Shape.Why);
+        List.push_back(L);
+        continue;
+      }
+      for (const bank::BlockShape &B : Shapes) {
+        LaunchConfig L;
+        L.Shape = B;
+        L.Source = Source;
+        L.ConstantArgs = Args;
+        List.push_back(L);
+      }
+    }
+  }
+}
 
 } // namespace
 
-std::map<const FunctionDecl *, std::vector<LaunchConfig>> collectLaunches(ASTContext &Ctx) {
+LaunchMap collectLaunches(ASTContext &Ctx) {
   LaunchVisitor V(Ctx);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return std::move(V.Launches);
+  HostValues HV(Ctx);
+  LaunchMap Out;
+  for (const LaunchSite &S : V.Sites)
+    resolveSite(S, V, HV, Out);
+  return Out;
 }
 
 std::optional<LaunchConfig> annotationFor(const FunctionDecl &Kernel, ASTContext &Ctx,
@@ -250,19 +291,61 @@ std::optional<LaunchConfig> annotationFor(const FunctionDecl &Kernel, ASTContext
   return std::nullopt;
 }
 
+namespace {
+/// True when the kernel's body names a y or z thread index or block size.
+class UsesYZ : public RecursiveASTVisitor<UsesYZ> {
+public:
+  bool VisitMemberExpr(MemberExpr *M) {
+    llvm::StringRef N = M->getMemberDecl()->getName();
+    Found |= N == "__fetch_builtin_y" || N == "__fetch_builtin_z";
+    return !Found;
+  }
+  bool Found = false;
+};
+
+/// `__launch_bounds__(N)` on a kernel that indexes only in x: the block of
+/// at most N threads, taken as (N, 1, 1) and said to be assumed.
+std::optional<LaunchConfig> launchBoundsShape(const FunctionDecl &Kernel, ASTContext &Ctx) {
+  const auto *A = Kernel.getAttr<CUDALaunchBoundsAttr>();
+  if (!A || !A->getMaxThreads() || !Kernel.getBody())
+    return std::nullopt;
+  clang::Expr::EvalResult R;
+  if (A->getMaxThreads()->isValueDependent() || !A->getMaxThreads()->EvaluateAsInt(R, Ctx) || !R.Val.isInt())
+    return std::nullopt;
+  std::int64_t N = R.Val.getInt().getExtValue();
+  if (N < 1 || N > 1024)
+    return std::nullopt;
+  UsesYZ V;
+  V.TraverseStmt(Kernel.getBody());
+  if (V.Found)
+    return std::nullopt;
+  LaunchConfig L;
+  L.Shape = bank::BlockShape{unsigned(N), 1, 1};
+  report::FileLoc Loc = toFileLoc(A->getLocation(), Ctx.getSourceManager());
+  L.Source = "__launch_bounds__(" + std::to_string(N) + ") at " + Loc.Path + ":" + std::to_string(Loc.Line) +
+             ", assumed: no launch gives the shape, and a kernel indexed only in x is taken at the most "
+             "threads it allows";
+  return L;
+}
+} // namespace
+
 std::vector<LaunchConfig>
 configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
-           const std::map<const FunctionDecl *, std::vector<LaunchConfig>> &Launches,
+           const LaunchMap &Launches,
            const std::optional<bank::BlockShape> &Option, std::string &Error,
            const Config *FileConfig) {
   if (auto A = annotationFor(Kernel, Ctx, Error))
     return {*A};
   std::vector<LaunchConfig> Out;
+  std::string Unresolved; // launches whose shape is not known
   auto It = Launches.find(Kernel.getCanonicalDecl());
   if (It != Launches.end()) {
     for (const LaunchConfig &L : It->second) {
-      if (!L.Shape)
+      if (!L.Shape) {
+        if (Unresolved.find(L.Unresolved) == std::string::npos)
+          Unresolved += (Unresolved.empty() ? "" : "; ") + L.Unresolved;
         continue;
+      }
       bool Same = false;
       for (LaunchConfig &O : Out)
         if (O.Shape->X == L.Shape->X && O.Shape->Y == L.Shape->Y && O.Shape->Z == L.Shape->Z &&
@@ -275,6 +358,7 @@ configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
   if (!Out.empty())
     return Out;
   LaunchConfig L;
+  L.Unresolved = Unresolved;
   if (Option) {
     L.Shape = Option;
     L.Source = "--block-dim";
@@ -290,6 +374,11 @@ configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
       L.Source = "configuration " + FileConfig->Source;
       return {L};
     }
+  }
+  if (auto Bound = launchBoundsShape(Kernel, Ctx)) {
+    L.Shape = Bound->Shape;
+    L.Source = Bound->Source;
+    return {L};
   }
   L.Source = "assumed";
   return {L};

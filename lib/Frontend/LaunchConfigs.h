@@ -22,10 +22,16 @@
 
 namespace bankcheck::frontend {
 
-/// Every launch in the translation unit, keyed by the launched kernel
-/// (canonical declaration of the specialization).
-std::map<const clang::FunctionDecl *, std::vector<LaunchConfig>>
-collectLaunches(clang::ASTContext &Ctx);
+/// Launches keyed by the launched kernel (canonical declaration of the
+/// specialization).
+using LaunchMap = std::map<const clang::FunctionDecl *, std::vector<LaunchConfig>>;
+
+/// Every launch in the translation unit: `<<<grid, block>>>`,
+/// cudaLaunchKernel, cudaLaunchCooperativeKernel and cudaLaunchKernelEx,
+/// with the kernel and the block shape read as HostValues.h reads host code
+/// (through launch wrappers, function pointers and tables). A launch whose
+/// shape is not known has no Shape and says why in Unresolved.
+LaunchMap collectLaunches(clang::ASTContext &Ctx);
 
 /// The `bankcheck: block-dim(X[,Y[,Z]])` annotation in the comment lines
 /// directly above the kernel, if any. Malformed annotations give an error text.
@@ -38,7 +44,7 @@ std::optional<bank::BlockShape> parseBlockDim(llvm::StringRef Text, std::string 
 /// The configurations to analyse a kernel with, most specific source first.
 std::vector<LaunchConfig>
 configsFor(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx,
-           const std::map<const clang::FunctionDecl *, std::vector<LaunchConfig>> &Launches,
+           const LaunchMap &Launches,
            const std::optional<bank::BlockShape> &Option, std::string &Error,
            const Config *FileConfig = nullptr);
 

@@ -217,6 +217,28 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
           W.Walk.Layouts.count(W.Walk.Sites[S].Array) && !W.Walk.Sites[S].Array->hasExternalStorage())
         Conflicting.insert(declKey(W.Walk.Sites[S].Array, SM));
 
+  // The accesses of each array and each walk's static bytes, found once: a
+  // file of many kernels costs linear time, not arrays x accesses.
+  std::map<std::pair<std::string, unsigned>, std::vector<std::pair<std::size_t, std::size_t>>> SitesOf;
+  std::vector<std::int64_t> KernelBytesOf(Walks.size(), 0);
+  for (std::size_t WI = 0; WI < Walks.size(); ++WI) {
+    std::set<const VarDecl *> Seen;
+    for (std::size_t S = 0; S < Walks[WI].Walk.Sites.size(); ++S) {
+      const VarDecl *A = Walks[WI].Walk.Sites[S].Array;
+      if (Seen.insert(A).second)
+        KernelBytesOf[WI] += staticBytes(A, Ctx);
+    }
+    std::map<const VarDecl *, std::pair<std::string, unsigned>> KeyOf;
+    for (std::size_t S = 0; S < Walks[WI].Walk.Sites.size(); ++S) {
+      const VarDecl *A = Walks[WI].Walk.Sites[S].Array;
+      auto It = KeyOf.find(A);
+      if (It == KeyOf.end())
+        It = KeyOf.emplace(A, declKey(A, SM)).first;
+      if (Conflicting.count(It->second))
+        SitesOf[It->second].push_back({WI, S});
+    }
+  }
+
   for (const auto &Key : Conflicting) {
     fix::PaddingProblem P;
     std::vector<std::size_t> ArrayFindings;
@@ -227,43 +249,36 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
     bool AllLaidOut = true;
     std::string Linearized;                    // the row-length name, for 1-D arrays
     std::vector<report::TextEdit> StrideTokens; // its spellings in the accesses
-    for (WalkRecord &W : Walks) {
-      std::int64_t KernelBytes = 0;
-      std::set<const VarDecl *> Seen;
-      for (const AccessSite &Site : W.Walk.Sites)
-        if (Seen.insert(Site.Array).second)
-          KernelBytes += staticBytes(Site.Array, Ctx);
-      for (std::size_t S = 0; S < W.Walk.Sites.size(); ++S) {
-        const AccessSite &Site = W.Walk.Sites[S];
-        if (declKey(Site.Array, SM) != Key)
-          continue;
-        Decl = Site.Array;
-        ArrayFindings.push_back(W.FindingOfSite[S]);
-        auto L = W.Walk.Layouts.find(Site.Array);
-        if (L == W.Walk.Layouts.end() || !Site.Unmodelled.empty()) {
-          // An access the model does not see through (a flat pointer walk over
-          // the whole array, say): padding cannot be proven safe for it.
-          AllLaidOut = false;
-          continue;
-        }
-        if (L->second.Linearized) {
-          Linearized = L->second.StrideName;
-          if (Site.StrideName != Linearized) {
-            AllLaidOut = false; // s[tid] beside s[row * W + col]: padding would move only some
-            continue;
-          }
-          StrideTokens.insert(StrideTokens.end(), Site.StrideTokens.begin(), Site.StrideTokens.end());
-        }
-        fix::ArrayAccess A = solverAccess(W, Site, L->second);
-        A.OuterElements = 1;
-        for (std::size_t I = 0; I + 1 < L->second.Extents.size(); ++I)
-          A.OuterElements *= L->second.Extents[I];
-        A.OtherStaticBytes = KernelBytes - staticBytes(Site.Array, Ctx);
-        P.Accesses.push_back(A);
-        FindingOfAccess.push_back(W.FindingOfSite[S]);
-        SiteOfAccess.push_back(&Site);
-        Dims = L->second.Extents.size();
+    for (auto [WI, S] : SitesOf[Key]) {
+      WalkRecord &W = Walks[WI];
+      const std::int64_t KernelBytes = KernelBytesOf[WI];
+      const AccessSite &Site = W.Walk.Sites[S];
+      Decl = Site.Array;
+      ArrayFindings.push_back(W.FindingOfSite[S]);
+      auto L = W.Walk.Layouts.find(Site.Array);
+      if (L == W.Walk.Layouts.end() || !Site.Unmodelled.empty()) {
+        // An access the model does not see through (a flat pointer walk over
+        // the whole array, say): padding cannot be proven safe for it.
+        AllLaidOut = false;
+        continue;
       }
+      if (L->second.Linearized) {
+        Linearized = L->second.StrideName;
+        if (Site.StrideName != Linearized) {
+          AllLaidOut = false; // s[tid] beside s[row * W + col]: padding would move only some
+          continue;
+        }
+        StrideTokens.insert(StrideTokens.end(), Site.StrideTokens.begin(), Site.StrideTokens.end());
+      }
+      fix::ArrayAccess A = solverAccess(W, Site, L->second);
+      A.OuterElements = 1;
+      for (std::size_t I = 0; I + 1 < L->second.Extents.size(); ++I)
+        A.OuterElements *= L->second.Extents[I];
+      A.OtherStaticBytes = KernelBytes - staticBytes(Site.Array, Ctx);
+      P.Accesses.push_back(A);
+      FindingOfAccess.push_back(W.FindingOfSite[S]);
+      SiteOfAccess.push_back(&Site);
+      Dims = L->second.Extents.size();
     }
     if (!Decl)
       continue;

@@ -766,5 +766,59 @@ class InputsProtected(unittest.TestCase):
             self.assertIn("tile[32][33]", read(self.src))
 
 
+class Shards(unittest.TestCase):
+    def test_the_shards_split_the_database_files_each_into_exactly_one(self):
+        d = tempfile.mkdtemp()
+        try:
+            names = []
+            for i in range(8):
+                name = "k%d.cu" % i
+                with open(os.path.join(d, name), "w") as f:
+                    f.write("#include <cuda_runtime.h>\n__global__ void k%d(float *o) {\n"
+                            "  __shared__ float t[32][32];\n  o[threadIdx.x] = t[threadIdx.x][0];\n}\n"
+                            "void go%d(float *o) { k%d<<<1, 32>>>(o); }\n" % (i, i, i))
+                names.append(name)
+            db = [{"directory": d, "file": n, "command": "nvcc -c %s -o x.o" % n} for n in names]
+            with open(os.path.join(d, "compile_commands.json"), "w") as f:
+                json.dump(db, f)
+            seen = []
+            for i in (1, 2, 3):
+                rc, out, err = run("-p", d, "--no-cuda-toolkit", "--format=json", "--shard=%d/3" % i, cwd=d)
+                self.assertIn(rc, (0, 1), err)
+                files = [os.path.basename(f["file"]) for f in json.loads(out)["files"]]
+                again = run("-p", d, "--no-cuda-toolkit", "--format=json", "--shard=%d/3" % i, cwd=d)[1]
+                self.assertEqual(files, [os.path.basename(f["file"]) for f in json.loads(again)["files"]])
+                seen += files
+            self.assertEqual(sorted(seen), sorted(names))
+            for bad in ("0/3", "4/3", "1/0", "x"):
+                rc, out, err = run("-p", d, "--shard=" + bad, cwd=d)
+                self.assertEqual(rc, 2, bad)
+                self.assertIn("--shard takes I/N", err)
+        finally:
+            shutil.rmtree(d)
+
+    def test_a_kernel_in_one_shard_gets_the_shape_of_its_launch_in_another(self):
+        d = tempfile.mkdtemp()
+        try:
+            with open(os.path.join(d, "kernel.cu"), "w") as f:
+                f.write("#include <cuda_runtime.h>\n__global__ void tile(float *o) {\n"
+                        "  __shared__ float t[16][16];\n  t[threadIdx.x][threadIdx.y] = 1.f;\n"
+                        "  o[threadIdx.x] = t[threadIdx.y][threadIdx.x];\n}\n")
+            with open(os.path.join(d, "host.cu"), "w") as f:
+                f.write("#include <cuda_runtime.h>\n__global__ void tile(float *o);\n"
+                        "void go(float *o) { tile<<<1, dim3(16, 16)>>>(o); }\n")
+            db = [{"directory": d, "file": n, "command": "nvcc -c %s -o x.o" % n} for n in ("kernel.cu", "host.cu")]
+            with open(os.path.join(d, "compile_commands.json"), "w") as f:
+                json.dump(db, f)
+            outs = ""
+            for i in (1, 2):
+                rc, out, err = run("-p", d, "--no-cuda-toolkit", "--shard=%d/2" % i, "-j", "1", cwd=d)
+                outs += out
+            self.assertIn("8-way bank conflict on shared store of 't'", outs)
+            self.assertIn("block shape (16, 16, 1) from launch at %s:3" % os.path.join(d, "host.cu"), outs)
+        finally:
+            shutil.rmtree(d)
+
+
 if __name__ == "__main__":
     unittest.main()

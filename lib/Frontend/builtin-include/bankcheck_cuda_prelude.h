@@ -439,6 +439,28 @@ cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
   return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
                             sharedMem, stream);
 }
+// The extensible launch (driver_types.h, cuda_runtime.h).
+typedef struct cudaLaunchAttribute_st {
+  int id;
+  char pad[4];
+  union { char raw[64]; } val;
+} cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
+extern "C" __host__ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                                    const void *func, void **args);
+template <typename... ExpTypes, typename... ActTypes>
+static __inline__ __host__ cudaError_t
+cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(ExpTypes...),
+                   ActTypes &&...args) {
+  return ::cudaLaunchKernelExC(config, (const void *)kernel, (void **)0);
+}
 template <class T>
 static __inline__ __host__ cudaError_t
 cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func,

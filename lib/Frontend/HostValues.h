@@ -1,0 +1,134 @@
+//===- HostValues.h - Values of host expressions at a launch -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// What host code gives a launch: the block shape (an integer or a dim3,
+/// built by constructor, copied, assigned member by member, the blockDim of
+/// a cudaLaunchConfig_t) and the kernel (named, a function pointer, an entry
+/// of a table). Expressions are read as written: constants, macros,
+/// constexpr, locals and their arithmetic; a parameter is read at each call
+/// of its function (launch wrappers), given as a Chain of calls. A value
+/// that depends on a run-time choice (`n > 64 ? 128 : 64`, a local assigned
+/// in a branch) is the few values it can take, marked RunTime; anything else
+/// is not known, with the reason.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_FRONTEND_HOSTVALUES_H
+#define BANKCHECK_FRONTEND_HOSTVALUES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace bankcheck::frontend {
+
+/// A function entered at a call: its parameters take that call's arguments.
+struct Frame {
+  const clang::FunctionDecl *F = nullptr;
+  const clang::CallExpr *Call = nullptr;
+};
+/// Calls from the launch outwards: Chain[0] is the call of the function
+/// holding the launch, Chain[1] the call of that call's function, ...
+using Chain = llvm::ArrayRef<Frame>;
+
+/// The values an expression can take.
+template <class T> struct Choices {
+  std::vector<T> Values;  ///< distinct; empty: not known (see Why)
+  bool RunTime = false;   ///< the value is chosen at run time among Values
+  std::string Why;        ///< why not known
+  /// A parameter of this function was needed and no call of it is in the
+  /// chain: read it again at each of its calls.
+  const clang::FunctionDecl *Unbound = nullptr;
+  bool known() const { return !Values.empty(); }
+};
+
+using Dims = std::array<std::int64_t, 3>;
+
+class HostValues {
+public:
+  explicit HostValues(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// At most this many values are followed (else: not known).
+  static constexpr std::size_t MaxChoices = 8;
+
+  Choices<std::int64_t> ints(const clang::Expr *E, Chain C);
+  /// A dim3 (or an integer: (n, 1, 1)).
+  Choices<Dims> dims(const clang::Expr *E, Chain C);
+  /// The member Member of an object (`cfg.blockDim` of `&cfg`).
+  Choices<Dims> dimsOfMember(const clang::Expr *Object, const std::string &Member, Chain C) {
+    Work = 0;
+    Choosers.clear();
+    return dimsOfPart(Object, llvm::ArrayRef<std::string>(Member), C, 0);
+  }
+  /// Integer locals that took several values in the last question: a shape
+  /// built from one twice (`dim3 b(t, 512 / t)`) takes them together, which
+  /// the caller gets by asking again with each value pinned.
+  const std::map<const clang::VarDecl *, std::vector<std::int64_t>> &choosers() const { return Choosers; }
+  void pin(std::map<const clang::VarDecl *, std::int64_t> Values) { Pinned = std::move(Values); }
+  /// The __global__ functions an expression can name.
+  Choices<const clang::FunctionDecl *> kernels(const clang::Expr *E, Chain C);
+
+private:
+  /// A write to a local or to one of its members, in source order.
+  struct Write {
+    std::vector<std::string> Members; ///< `b.x = ...`: {"x"}; whole object: {}
+    const clang::Expr *Value = nullptr;
+    bool Unconditional = false; ///< on every path from the declaration to the use
+    bool IsInit = false;
+  };
+  /// The writes of VD that reach Use, or a reason they cannot be followed.
+  bool writesOf(const clang::VarDecl *VD, const clang::Expr *Use, std::vector<Write> &Out, std::string &Why);
+  /// The part Members of the object E is (nullptr when it cannot be named).
+  Choices<Dims> dimsOfPart(const clang::Expr *E, llvm::ArrayRef<std::string> Members, Chain C, unsigned Depth);
+  Choices<Dims> dimsOfLocal(const clang::VarDecl *VD, llvm::ArrayRef<std::string> Members,
+                            const clang::Expr *Use, Chain C, unsigned Depth);
+  Choices<std::int64_t> ints(const clang::Expr *E, Chain C, unsigned Depth);
+  Choices<Dims> dims(const clang::Expr *E, Chain C, unsigned Depth);
+  Choices<const clang::FunctionDecl *> kernels(const clang::Expr *E, Chain C, unsigned Depth);
+  /// A parameter: the argument of the call in the chain, or Unbound.
+  const clang::Expr *argumentOf(const clang::ParmVarDecl *P, Chain C, Chain &Outer,
+                                const clang::FunctionDecl *&Unbound);
+
+  clang::ASTContext &Ctx;
+  /// Steps taken since the last public call; past MaxWork nothing more is
+  /// followed (a chain of conditional reassignments doubles the work per link).
+  unsigned Work = 0;
+  static constexpr unsigned MaxWork = 20000;
+  /// Every reference to a local in its function, with the statements above
+  /// it: found once per local (a host function may launch thousands of times).
+  struct Occurrence {
+    const clang::DeclRefExpr *Ref;
+    std::vector<const clang::Stmt *> Path;
+  };
+  std::map<const clang::VarDecl *, std::vector<Occurrence>> RefsOf;
+  std::map<const clang::VarDecl *, std::vector<std::int64_t>> Choosers;
+  std::map<const clang::VarDecl *, std::int64_t> Pinned;
+};
+
+/// Joins two sets of choices (RunTime when both are known and differ).
+template <class T> Choices<T> joinChoices(Choices<T> A, const Choices<T> &B) {
+  if (!A.Unbound && B.Unbound)
+    A.Unbound = B.Unbound;
+  if (!A.known() || !B.known()) {
+    if (A.Why.empty())
+      A.Why = B.Why;
+    A.Values.clear();
+    return A;
+  }
+  std::size_t Before = A.Values.size();
+  for (const T &V : B.Values)
+    if (std::find(A.Values.begin(), A.Values.end(), V) == A.Values.end())
+      A.Values.push_back(V);
+  A.RunTime |= B.RunTime || A.Values.size() != Before || A.Values.size() != B.Values.size();
+  return A;
+}
+
+} // namespace bankcheck::frontend
+
+#endif

@@ -1,0 +1,171 @@
+//===- HostWrites.cpp - The writes of a host local that reach a launch -----===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// HostValues::writesOf: every assignment of a local (or of one of its
+/// members) before a use, in source order, each marked unconditional when it
+/// runs on every path to the use; a change the reading does not follow
+/// (op=, ++, the address taken, a non-const reference) makes it unknown.
+//===----------------------------------------------------------------------===//
+#include "Frontend/HostValues.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+
+namespace {
+std::string name(const NamedDecl *D) { return "'" + D->getNameAsString() + "'"; }
+
+bool isControl(const Stmt *S) {
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    return B->isLogicalOp();
+  return isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, SwitchCase, CXXForRangeStmt, AbstractConditionalOperator,
+             LambdaExpr, CXXTryStmt, CXXCatchStmt, LabelStmt>(S);
+}
+bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
+
+/// Every reference to VD in S, each with the statements above it (from S).
+template <class Occurrence>
+void findRefs(const Stmt *S, const VarDecl *VD, std::vector<const Stmt *> &Stack, std::vector<Occurrence> &Out) {
+  if (!S)
+    return;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD)
+    Out.push_back({DR, Stack});
+  Stack.push_back(S);
+  for (const Stmt *C : S->children())
+    findRefs(C, VD, Stack, Out);
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) // initialisers of other locals
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D); V && V != VD && V->getInit() &&
+                                                 std::find(S->child_begin(), S->child_end(), V->getInit()) == S->child_end())
+        findRefs(V->getInit(), VD, Stack, Out);
+  Stack.pop_back();
+}
+} // namespace
+
+bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write> &Out, std::string &Why) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!F || !F->getBody()) {
+    Why = name(VD) + " is not a local of a function with a body";
+    return false;
+  }
+  auto Cached = RefsOf.find(VD);
+  if (Cached == RefsOf.end()) {
+    std::vector<const Stmt *> Stack;
+    Cached = RefsOf.emplace(VD, std::vector<Occurrence>()).first;
+    findRefs(F->getBody(), VD, Stack, Cached->second);
+  }
+  const std::vector<Occurrence> &Refs = Cached->second;
+  const Occurrence *UseOcc = nullptr;
+  for (const Occurrence &O : Refs)
+    if (O.Ref == Use)
+      UseOcc = &O;
+  if (!UseOcc) {
+    Why = "the use of " + name(VD) + " is not found in its function";
+    return false;
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return A.isValid() && B.isValid() && SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A), SM.getExpansionLoc(B));
+  };
+  if (VD->getInit()) {
+    Write W;
+    W.Value = VD->getInit();
+    W.Unconditional = true;
+    W.IsInit = true;
+    Out.push_back(W);
+  }
+  for (const Occurrence &O : Refs) {
+    if (&O == UseOcc)
+      continue;
+    // Up from the reference through member accesses: `b.x`, `cfg.blockDim.x`.
+    std::vector<std::string> Members;
+    const Stmt *Child = O.Ref;
+    std::size_t I = O.Path.size();
+    while (I > 0) {
+      const Stmt *P = O.Path[I - 1];
+      if (const auto *ME = dyn_cast<MemberExpr>(P); ME && !ME->isArrow()) {
+        Members.push_back(ME->getMemberDecl()->getNameAsString());
+      } else if (!isa<ParenExpr>(P) && !(isa<ImplicitCastExpr>(P) && cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)) {
+        break;
+      }
+      Child = P;
+      --I;
+    }
+    const Stmt *Parent = I > 0 ? O.Path[I - 1] : nullptr;
+    const Expr *Value = nullptr;
+    bool Changed = false;
+    auto Is = [&](const Expr *E) { return E && E->IgnoreParens() == Child; };
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(Parent)) {
+      if (B->getOpcode() == BO_Assign && Is(B->getLHS()))
+        Value = B->getRHS();
+      else if (B->isCompoundAssignmentOp() && Is(B->getLHS()))
+        Changed = true;
+    } else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Parent)) {
+      if (OC->getNumArgs() == 2 && Is(OC->getArg(0))) {
+        if (OC->getOperator() == OO_Equal)
+          Value = OC->getArg(1);
+        else if (OC->isAssignmentOp())
+          Changed = true;
+      }
+    } else if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent)) {
+      if (U->isIncrementDecrementOp())
+        Changed = true;
+      else if (U->getOpcode() == UO_AddrOf) {
+        // `&cfg` given to cudaLaunchKernelEx reads it; elsewhere it escapes.
+        const Stmt *Call = nullptr;
+        for (std::size_t J = I - 1; J > 0 && !Call; --J)
+          if (isa<CallExpr>(O.Path[J - 1]))
+            Call = O.Path[J - 1];
+        const auto *CE = dyn_cast_or_null<CallExpr>(Call);
+        const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+        if (!Callee || !Callee->getIdentifier() || !Callee->getName().starts_with("cudaLaunchKernelEx"))
+          Changed = true;
+      }
+    } else if (const auto *CE = dyn_cast_or_null<CallExpr>(Parent)) {
+      // Passed by non-const reference: the callee may change it.
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      for (unsigned A = 0; A < CE->getNumArgs(); ++A)
+        if (Is(CE->getArg(A))) {
+          unsigned PI = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) ? A - 1 : A;
+          if (!Callee || PI >= Callee->getNumParams())
+            continue;
+          QualType T = Callee->getParamDecl(PI)->getType();
+          if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+            Changed = true;
+        }
+    }
+    if (!Value && !Changed)
+      continue; // a read
+    std::reverse(Members.begin(), Members.end());
+    // Where the write is against the use: before it, or after it in a loop around both.
+    std::size_t Common = 0;
+    while (Common < O.Path.size() && Common < UseOcc->Path.size() && O.Path[Common] == UseOcc->Path[Common])
+      ++Common;
+    bool InLoop = false;
+    for (std::size_t J = 0; J < Common; ++J)
+      InLoop |= isLoop(O.Path[J]);
+    bool After = !Before(O.Ref->getBeginLoc(), Use->getBeginLoc());
+    if (After && !InLoop)
+      continue;
+    if (Changed || After) {
+      Why = name(VD) + (Changed ? " is changed" : " is assigned again later in a loop") + " at line " +
+            std::to_string(SM.getExpansionLineNumber(O.Ref->getBeginLoc()));
+      return false;
+    }
+    Write W;
+    W.Members = std::move(Members);
+    W.Value = Value;
+    W.Unconditional = Common > 0 && isa<CompoundStmt>(O.Path[Common - 1]);
+    for (std::size_t J = Common; J < O.Path.size() && W.Unconditional; ++J)
+      W.Unconditional = !isControl(O.Path[J]);
+    Out.push_back(W);
+  }
+  return true;
+}
+
+} // namespace bankcheck::frontend
