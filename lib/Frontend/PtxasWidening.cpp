@@ -59,15 +59,15 @@ std::map<const VarDecl *, std::int64_t> sharedLayout(const KernelResult &Walk, A
 }
 
 /// True when Base + Offset is a multiple of W for every value of every symbol.
-bool aligned(const Expr &Offset, std::int64_t Base, std::int64_t W, const symbolic::SymbolTable &Symbols) {
+bool aligned(const Expr &Offset, std::int64_t Base, std::int64_t W, const symbolic::SymbolTable &Symbols,
+             const symbolic::Env &Extents) {
   symbolic::SymbolTable Atoms(&Symbols);
   std::map<std::string, symbolic::SymbolId> Ids;
   symbolic::AffineContext C;
   C.Facts = &Symbols;
   C.Atoms = &Atoms;
   C.AtomIds = &Ids;
-  symbolic::Env None;
-  std::optional<symbolic::Affine> A = symbolic::evaluateAffine(Offset, None, nullptr, &C);
+  std::optional<symbolic::Affine> A = symbolic::evaluateAffine(Offset, Extents, nullptr, &C);
   if (!A || (A->C + Base) % W)
     return false;
   for (auto [Id, Coef] : A->Terms)
@@ -76,15 +76,15 @@ bool aligned(const Expr &Offset, std::int64_t Base, std::int64_t W, const symbol
   return true;
 }
 
-std::optional<std::int64_t> distance(const Expr &A, const Expr &B, const symbolic::SymbolTable &Symbols) {
+std::optional<std::int64_t> distance(const Expr &A, const Expr &B, const symbolic::SymbolTable &Symbols,
+                                     const symbolic::Env &Extents) {
   symbolic::SymbolTable Atoms(&Symbols);
   std::map<std::string, symbolic::SymbolId> Ids;
   symbolic::AffineContext C;
   C.Facts = &Symbols;
   C.Atoms = &Atoms;
   C.AtomIds = &Ids;
-  symbolic::Env None;
-  std::optional<symbolic::Affine> D = symbolic::evaluateAffine(B - A, None, nullptr, &C);
+  std::optional<symbolic::Affine> D = symbolic::evaluateAffine(B - A, Extents, nullptr, &C);
   if (!D || !D->isConstant())
     return std::nullopt;
   return D->C;
@@ -101,6 +101,10 @@ std::string guards(const bank::AccessInstance &I, const symbolic::SymbolTable &S
 unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) {
   constexpr std::size_t MaxInstances = 256;
   std::map<const VarDecl *, std::int64_t> Layout = sharedLayout(Walk, Ctx);
+  // The arrays' declared extents (their layout symbols, kept for the padding solver).
+  symbolic::Env Extents;
+  for (const auto &[Array, L] : Walk.Layouts)
+    Extents.bind(L.Inner, L.InnerExtent);
   std::map<std::tuple<std::string, unsigned, bool, const VarDecl *, unsigned>, std::vector<std::size_t>> Groups;
   for (std::size_t I = 0; I < Walk.Sites.size(); ++I) {
     const AccessSite &S = Walk.Sites[I];
@@ -132,7 +136,7 @@ unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) {
     for (std::size_t A = 0; A < All.size(); ++A)
       for (std::size_t B = 0; B < All.size() && Next[A] == All.size(); ++B)
         if (A != B && All[A].Guards == All[B].Guards && !HasPrev[B]) {
-          std::optional<std::int64_t> D = distance(off(A), off(B), Walk.Symbols);
+          std::optional<std::int64_t> D = distance(off(A), off(B), Walk.Symbols, Extents);
           if (D && *D == std::int64_t(E)) {
             Next[A] = B;
             HasPrev[B] = true;
@@ -161,7 +165,7 @@ unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) {
       for (const auto &C : Chains) {
         Ok &= C.size() % K == 0;
         for (std::size_t P = 0; Ok && P < C.size(); P += K)
-          Ok &= aligned(off(C[P]), Base, W, Walk.Symbols);
+          Ok &= aligned(off(C[P]), Base, W, Walk.Symbols, Extents);
         if (!Ok)
           break;
       }

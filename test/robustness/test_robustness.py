@@ -223,9 +223,17 @@ class DeepNesting(RobustnessCase):
     N = 10000
     PRE = HEAD + "__global__ void k(float *o, int tid) {\n  __shared__ float s[64];\n"
 
-    def test_parentheses_hit_clangs_bracket_depth_limit_with_a_clear_error(self):
+    def test_parentheses_within_nvccs_depth_are_parsed_and_answered(self):
+        # bankcheck raises clang's bracket depth to 20,000 (nvcc accepts that much)
         path = self.write("paren.cu", self.PRE + "  o[0] = s[" + "(" * self.N + "tid" + "+1)" * self.N +
                           " % 64];\n}\n")
+        r = bankcheck(path)
+        self.assertSane(r, bound=60)
+        self.assertNotIn("error:", r.out + r.err)
+
+    def test_parentheses_past_the_bracket_depth_are_a_clear_error(self):
+        n = 21000
+        path = self.write("paren.cu", self.PRE + "  o[0] = s[" + "(" * n + "tid" + "+1)" * n + " % 64];\n}\n")
         r = bankcheck(path)
         self.assertSane(r, bound=60)
         self.assertErrorNames(r, path)

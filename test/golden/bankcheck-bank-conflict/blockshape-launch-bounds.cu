@@ -15,7 +15,7 @@ __global__ void __launch_bounds__(128) reduceInterleaved(float *out, const float
       part[i] += part[i + s];
     // i = 2 * s * t: 4-way at s = 2, 4, 8, 16
     // CHECK-MESSAGES-DAG: :[[@LINE-2]]:7: warning: 4-way bank conflict on shared load of 'part' (4 wavefronts, ideal 1) [bankcheck-bank-conflict]
-    // CHECK-MESSAGES-DAG: :[[@LINE-3]]:7: warning: 4-way bank conflict on shared store of 'part' (4 wavefronts, ideal 1) [bankcheck-bank-conflict]
+    // CHECK-MESSAGES-DAG: :[[@LINE-3]]:7: note: the same statement's 4-way bank conflict on shared store of 'part' (4 wavefronts, ideal 1) here too
     // CHECK-MESSAGES-DAG: :[[@LINE-4]]:18: warning: 4-way bank conflict on shared load of 'part' (4 wavefronts, ideal 1) [bankcheck-bank-conflict]
     // CHECK-MESSAGES-DAG: note: block shape (128, 1, 1) from __launch_bounds__(128) at {{.*}}blockshape-launch-bounds.cu:7, assumed: no launch gives the shape, and a kernel indexed only in x is taken at the most threads it allows
     __syncthreads();
