@@ -8,7 +8,12 @@ line-info comments and shared instructions) and NNNN.ptx (nvcc -ptx -O3
 source line (not the toolkit's headers) it compares the widest plain shared
 load (and store) the PTX issues there with the widest one the SASS issues:
 
-  bench/sass_widths.py DIR [--json out.json] [--root-marker /out/sass/]
+  bench/sass_widths.py DIR [--json out.json] [--root-marker /out/sass/] [--report R.json]
+
+With --report (a JSON list of {file, accesses} from `bankcheck --format=json` on the same files,
+e.g. with --widths=nvcc or --widths=rule), it also counts, per line, whether bankcheck's widest
+plain LDS/STS access equals the SASS width: how many widened lines it predicts, and how many lines
+it widens that SASS does not.
 
 Prints per project: lines with shared loads/stores in both, lines where SASS is
 wider (ptxas merged or widened), narrower (split), and the same; and lists the
@@ -85,11 +90,13 @@ def main():
     ap.add_argument("dir")
     ap.add_argument("--json")
     ap.add_argument("--root-marker", default="/out/sass/")
+    ap.add_argument("--report")
     a = ap.parse_args()
     index = json.load(open(os.path.join(a.dir, "index.json")))
     per = collections.defaultdict(lambda: collections.Counter())
     widened = collections.defaultdict(list)
     seen = set()
+    pairs = {}
     for key, row in sorted(index.items()):
         if row["status"] != "ok" or not os.path.exists(os.path.join(a.dir, key + ".ptx")):
             continue
@@ -106,6 +113,7 @@ def main():
             seen.add((rel, k[1], k[2]))
             c = per[project]
             c["lines"] += 1
+            pairs[(rel, k[1], k[2])] = (p[k], s[k])
             if s[k] > p[k]:
                 c["wider"] += 1
                 widened[project].append("%s:%d %s PTX %d B -> SASS %d B" % (rel, k[1], k[2], p[k], s[k]))
@@ -124,6 +132,39 @@ def main():
     for name in sorted(widened):
         print("\n%s:" % name)
         for w in widened[name]:
+            print("  " + w)
+    if a.report:
+        predicted = collections.defaultdict(int)
+        for row in json.load(open(a.report)):
+            for x in row.get("accesses") or []:
+                if x.get("instruction") in ("LDS", "STS") and x.get("file") and a.root_marker in x["file"]:
+                    k = (x["file"].split(a.root_marker, 1)[1], x["line"], "store" if x["instruction"] == "STS" else "load")
+                    predicted[k] = max(predicted[k], x.get("access_bytes") or 0)
+        res = collections.Counter()
+        misses, wrong = [], []
+        for (rel, line, kind), (pw, sw) in sorted(pairs.items()):
+            k = (rel, line, kind)
+            if k not in predicted:
+                res["not seen by bankcheck"] += 1
+                continue
+            b = predicted[k]
+            tag = "widened" if sw > pw else "same"
+            if b == sw:
+                res[tag + ": bankcheck right"] += 1
+            elif b < sw:
+                res[tag + ": bankcheck narrower"] += 1
+                misses.append("%s:%d %s bankcheck %d B, SASS %d B (PTX %d B)" % (rel, line, kind, b, sw, pw))
+            else:
+                res[tag + ": bankcheck wider"] += 1
+                wrong.append("%s:%d %s bankcheck %d B, SASS %d B (PTX %d B)" % (rel, line, kind, b, sw, pw))
+        print("\nbankcheck's widths against SASS (lines bankcheck reports):")
+        for k in sorted(res):
+            print("  %-32s %d" % (k, res[k]))
+        print("\nbankcheck wider than SASS:")
+        for w in wrong:
+            print("  " + w)
+        print("\nbankcheck narrower than SASS:")
+        for w in misses:
             print("  " + w)
     if a.json:
         json.dump({"projects": {k: dict(v) for k, v in per.items()}, "widened": widened}, open(a.json, "w"), indent=1)
