@@ -1,0 +1,74 @@
+//===- Analyzer.h - One access over a block: the analysis' parts -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Private to lib/BankModel: the analysis of one access (AccessAnalysis.cpp:
+/// every warp and instance) and its handling of unknown uniform values
+/// (UnknownValues.cpp: one unknown scaling the lanes, periodic unknowns,
+/// sampling).
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_BANKMODEL_ANALYZER_H
+#define BANKCHECK_BANKMODEL_ANALYZER_H
+
+#include "BankModel/AccessAnalysis.h"
+#include "Symbolic/Evaluate.h"
+
+#include <array>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace bankcheck::bank::detail {
+
+using namespace symbolic;
+
+struct Outcome {
+  enum Kind { Decided, Possible, Undecided } K = Decided;
+  unsigned Wavefronts = 0, Ideal = 0;
+  bool AnyActive = false;
+  WarpAddresses Lanes{};
+  std::string Values;  ///< witness values (Possible) or the residue case
+  std::string Why;     ///< for Undecided
+};
+
+class Analyzer {
+public:
+  Analyzer(const AccessQuery &Q, const SymbolTable &T) : Q(Q), Symbols(&T) {}
+
+  AccessResult run();
+
+private:
+  const AccessQuery &Q;
+  SymbolTable Symbols; // a layer over the caller's: gains lane, warp and atom symbols
+  SymbolId LaneSym = 0, WarpSym = 0;
+  std::uint64_t Spent = 0;
+  std::set<std::string> Assumptions;
+  bool Misaligned = false, Negative = false;
+  bool InvariantBroken = false, InvariantUnknown = false;
+  /// cp.async: the current warp's per-lane global source bytes (set by evalWarp).
+  WarpAccess::SourceBytes Src{};
+  unsigned wf(const WarpAddresses &Lanes) const { return wavefronts(WarpAccess{Lanes, Q.AccessBytes, Q.F, Src}); }
+  void sources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+               const std::vector<bool> &Active);
+  /// Set by evalWarp: the first lane of the warp proven out of bounds.
+  std::optional<std::pair<unsigned, std::int64_t>> WarpOutOfBounds;
+
+  Outcome evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs);
+  std::optional<Outcome> scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
+                                    const std::vector<bool> &Active);
+  /// Exactly, when every free symbol is periodic (Periodic.h): decided when
+  /// all its values agree, else possible; nullopt when not applicable.
+  std::optional<Outcome> periodicWarp(const AccessInstance &I,
+                                      const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+                                      const std::vector<bool> &Active, const std::vector<SymbolId> &Free);
+  Outcome sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+                     const std::vector<bool> &Active, const std::string &Why);
+};
+
+std::string describeValues(const std::vector<std::pair<SymbolId, std::int64_t>> &Vals, const SymbolTable &T);
+bool satisfiesFacts(const Symbol &S, std::int64_t V);
+
+} // namespace bankcheck::bank::detail
+
+#endif

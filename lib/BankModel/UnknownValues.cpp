@@ -1,0 +1,408 @@
+//===- UnknownValues.cpp - Unknown uniform values in one warp's access ----===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Where the lanes' offsets keep unknown uniform values the warp cannot
+/// bind: one unknown scaling the lanes (exact over its residues and the
+/// values where two lanes meet), unknowns seen only modulo a constant (one
+/// period of each), otherwise sampled values (a conflict found is possible,
+/// none is unknown).
+//===----------------------------------------------------------------------===//
+#include "BankModel/Analyzer.h"
+#include "Symbolic/Periodic.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+namespace bankcheck::bank::detail {
+
+/// Sample values tried for an unknown uniform symbol: small values, powers of
+/// two and their neighbours, where bank conflicts live.
+const std::int64_t SampleValues[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33,
+                                     48, 63, 64, 65, 96, 127, 128, 129, 256, 512, 1024};
+
+std::string describeValues(const std::vector<std::pair<SymbolId, std::int64_t>> &Vals,
+                           const SymbolTable &T) {
+  std::string S;
+  for (auto [Id, V] : Vals) {
+    if (!S.empty()) S += ", ";
+    S += T.get(Id).Name + " = " + std::to_string(V);
+  }
+  return S;
+}
+
+bool satisfiesFacts(const Symbol &S, std::int64_t V) {
+  if (S.Min && V < *S.Min) return false;
+  if (S.Modulus > 1 && ((V % S.Modulus) + S.Modulus) % S.Modulus != S.Rem) return false;
+  return true;
+}
+
+Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+                             const std::vector<bool> &Active, const std::string &Why) {
+  Outcome O;
+  // The free symbols of the offset and guards in this warp.
+  std::vector<SymbolId> Free;
+  auto Collect = [&](const Expr &E) {
+    forEachSymbol(E, [&](SymbolId Id) {
+      for (unsigned L = 0; L < WarpSize; ++L)
+        if (LaneEnvs[L] && !LaneEnvs[L]->lookup(Id)) {
+          if (std::find(Free.begin(), Free.end(), Id) == Free.end())
+            Free.push_back(Id);
+          return;
+        }
+    });
+  };
+  Collect(I.ByteOffset);
+  for (const Guard &G : I.Guards)
+    Collect(G.Cond);
+  for (SymbolId Id : Free)
+    if (Symbols.get(Id).Kind == SymbolKind::LaneOpaque || Symbols.get(Id).Kind == SymbolKind::Function) {
+      O.K = Outcome::Undecided;
+      O.Why = Symbols.get(Id).Reason;
+      return O;
+    }
+  if (std::optional<Outcome> E = periodicWarp(I, LaneEnvs, Active, Free))
+    return *E;
+  // Enumerate combinations of sample values, at most 512 of them.
+  const std::size_t NumSamples = std::size(SampleValues);
+  std::size_t Combos = 1;
+  for (std::size_t K = 0; K < Free.size() && Combos <= 512; ++K)
+    Combos *= NumSamples;
+  Combos = std::min<std::size_t>(Combos, 512);
+  unsigned Best = 0;
+  bool Found = false, AnyEvaluated = false;
+  for (std::size_t C = 0; C < Combos; ++C) {
+    std::vector<std::pair<SymbolId, std::int64_t>> Vals;
+    std::size_t Code = C;
+    bool Ok = true;
+    for (SymbolId Id : Free) {
+      std::int64_t V = SampleValues[Code % NumSamples];
+      Code /= NumSamples;
+      const Symbol &S = Symbols.get(Id);
+      if (!satisfiesFacts(S, V)) {
+        // Move to the next value of the symbol's congruence class.
+        if (S.Modulus > 1)
+          V = V - ((V % S.Modulus) + S.Modulus) % S.Modulus + S.Rem;
+        if (S.Min && V < *S.Min)
+          V = *S.Min;
+        if (!satisfiesFacts(S, V)) { Ok = false; break; }
+      }
+      Vals.push_back({Id, V});
+    }
+    if (!Ok)
+      continue;
+    WarpAddresses Lanes{};
+    bool Failed = false;
+    for (unsigned L = 0; L < WarpSize && !Failed; ++L) {
+      if (!LaneEnvs[L] || !Active[L])
+        continue;
+      Env E = *LaneEnvs[L];
+      for (auto [Id, V] : Vals)
+        E.bind(Id, V);
+      bool LaneOn = true;
+      for (const Guard &G : I.Guards) {
+        auto V = evaluate(G.Cond, E);
+        if (V && *V == 0) { LaneOn = false; break; }
+      }
+      if (!LaneOn)
+        continue;
+      auto V = evaluate(I.ByteOffset, E);
+      if (!V) { Failed = true; break; }
+      Lanes[L] = {true, static_cast<std::uint64_t>(*V)};
+    }
+    Spent += WarpSize;
+    if (Failed)
+      continue;
+    AnyEvaluated = true;
+    unsigned W = wf(Lanes);
+    unsigned Ideal = idealWavefronts(Lanes, Q.AccessBytes, Q.F);
+    if (W > Ideal && (!Found || W > Best)) {
+      Found = true;
+      Best = W;
+      O.Wavefronts = W;
+      O.Ideal = Ideal;
+      O.Lanes = Lanes;
+      O.AnyActive = true;
+      O.Values = describeValues(Vals, Symbols);
+    }
+  }
+  if (Found) {
+    O.K = Outcome::Possible;
+    return O;
+  }
+  O.K = Outcome::Undecided;
+  O.Why = Why + (AnyEvaluated ? "; no conflict for the sampled values" : "");
+  return O;
+}
+
+std::optional<Outcome> Analyzer::periodicWarp(const AccessInstance &I,
+                                              const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+                                              const std::vector<bool> &Active, const std::vector<SymbolId> &Free) {
+  // Every free symbol seen only modulo a constant (`stage = k % 4`, `k & 1`):
+  // one period of each, from its least value, is every case there is.
+  RangeHints H;
+  // Guards that are not periodic too are kept as the lanes' evaluation kept
+  // them (assumed to hold, an upper bound: fewer lanes never take more).
+  std::vector<const Guard *> Used;
+  for (const Guard &G : I.Guards) {
+    bool Periodic = true;
+    for (SymbolId Id : Free)
+      Periodic = Periodic && periodIn(G.Cond, Id, Symbols, H, 512);
+    if (Periodic)
+      Used.push_back(&G);
+  }
+  // Symbols only dropped guards mention do not matter.
+  std::vector<SymbolId> Vars;
+  auto Note = [&](SymbolId Id) {
+    if (std::find(Free.begin(), Free.end(), Id) != Free.end() && std::find(Vars.begin(), Vars.end(), Id) == Vars.end())
+      Vars.push_back(Id);
+  };
+  forEachSymbol(I.ByteOffset, Note);
+  for (const Guard *G : Used)
+    forEachSymbol(G->Cond, Note);
+  std::vector<std::vector<std::int64_t>> Values;
+  std::size_t Combos = 1;
+  for (SymbolId Id : Vars) {
+    const Symbol &S = Symbols.get(Id);
+    std::optional<std::int64_t> P0 = periodIn(I.ByteOffset, Id, Symbols, H, 512);
+    if (!P0)
+      return std::nullopt;
+    std::int64_t P = *P0;
+    for (const Guard *G : Used)
+      P = std::lcm(P, *periodIn(G->Cond, Id, Symbols, H, 512));
+    if (!S.Min || P > 512)
+      return std::nullopt;
+    std::vector<std::int64_t> Vs;
+    for (std::int64_t V = *S.Min; V < *S.Min + P * S.Modulus; ++V)
+      if (satisfiesFacts(S, V))
+        Vs.push_back(V);
+    Combos *= Vs.size();
+    if (Vs.empty() || Combos > 512)
+      return std::nullopt;
+    Values.push_back(std::move(Vs));
+  }
+  Outcome Worst;
+  bool AnyConflict = false, AnyClean = false;
+  std::vector<std::pair<SymbolId, std::int64_t>> Witness;
+  for (std::size_t C = 0; C < Combos; ++C) {
+    std::vector<std::pair<SymbolId, std::int64_t>> Vals;
+    std::size_t Code = C;
+    for (std::size_t K = 0; K < Vars.size(); ++K) {
+      Vals.push_back({Vars[K], Values[K][Code % Values[K].size()]});
+      Code /= Values[K].size();
+    }
+    WarpAddresses Lanes{};
+    bool Any = false;
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      if (!LaneEnvs[L] || !Active[L])
+        continue;
+      Env E = *LaneEnvs[L];
+      for (auto [Id, V] : Vals)
+        E.bind(Id, V);
+      bool LaneOn = true;
+      for (const Guard *G : Used) {
+        auto V = evaluate(G->Cond, E);
+        if (!V)
+          return std::nullopt;
+        if (*V == 0) { LaneOn = false; break; }
+      }
+      if (!LaneOn)
+        continue;
+      auto V = evaluate(I.ByteOffset, E);
+      if (!V)
+        return std::nullopt;
+      Lanes[L] = {true, static_cast<std::uint64_t>(*V)};
+      Any = true;
+    }
+    Spent += WarpSize;
+    if (!Any)
+      continue;
+    unsigned W = wf(Lanes), Ideal = idealWavefronts(Lanes, Q.AccessBytes, Q.F);
+    (W > Ideal ? AnyConflict : AnyClean) = true;
+    if (!Worst.AnyActive || W * Worst.Ideal > Worst.Wavefronts * Ideal) {
+      Worst.Wavefronts = W;
+      Worst.Ideal = Ideal;
+      Worst.Lanes = Lanes;
+      Worst.AnyActive = true;
+      Witness = Vals;
+    }
+  }
+  if (!Worst.AnyActive)
+    return Worst; // no lane active for any value: nothing to count
+  if (AnyConflict && AnyClean) {
+    Worst.K = Outcome::Possible;
+    Worst.Values = describeValues(Witness, Symbols);
+    return Worst;
+  }
+  // The same verdict for every value: decided; a conflict names its case.
+  Worst.K = Outcome::Decided;
+  if (AnyConflict)
+    Worst.Values = describeValues(Witness, Symbols);
+  return Worst;
+}
+
+/// Lanes at a_l + b_l * P bytes for one unknown P with lane-dependent b_l.
+/// Banks depend on P only modulo 128 bytes; whether two lanes share a word
+/// depends on P exactly, but only at the finitely many P where
+/// |(b_l - b_m) P - (a_m - a_l)| < 4 for some pair, and sharing a word only
+/// lowers the wavefronts. So the residues of P modulo 128 at a large P give
+/// every value the access takes except at those exceptional P, which are
+/// evaluated too: the minimum and maximum over all P are exact.
+std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
+                                            const std::vector<bool> &Active) {
+  std::optional<SymbolId> P;
+  std::array<std::int64_t, WarpSize> A{}, B{};
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!Active[L])
+      continue;
+    const Affine &F = *Forms[L];
+    if (F.Terms.size() > 1)
+      return std::nullopt;
+    A[L] = F.C;
+    if (F.Terms.empty())
+      continue;
+    if (P && *P != F.Terms[0].first)
+      return std::nullopt;
+    P = F.Terms[0].first;
+    B[L] = F.Terms[0].second;
+    if (B[L] > (1 << 20) || B[L] < -(1 << 20) || A[L] > (1ll << 40) || A[L] < -(1ll << 40))
+      return std::nullopt; // keep the arithmetic below far from overflow
+  }
+  if (!P)
+    return std::nullopt;
+  const Symbol &Sym = Symbols.get(*P);
+  auto Allowed = [&](std::int64_t V) {
+    if (Sym.Min && V < *Sym.Min) return false;
+    if (Sym.Modulus > 1 && ((V % Sym.Modulus) + Sym.Modulus) % Sym.Modulus != Sym.Rem) return false;
+    return true;
+  };
+  auto LanesAt = [&](std::int64_t V) {
+    WarpAddresses W{};
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (Active[L])
+        W[L] = {true, static_cast<std::uint64_t>(A[L] + B[L] * V)};
+    return W;
+  };
+  std::vector<std::int64_t> Values;
+  const std::int64_t Far = std::int64_t(128) << 20; // a multiple of 128, far from every coincidence
+  for (std::int64_t R = 0; R < 128; ++R)
+    Values.push_back(Far + R);
+  for (unsigned L = 0; L < WarpSize; ++L)
+    for (unsigned M = 0; M < WarpSize; ++M) {
+      if (!Active[L] || !Active[M] || B[L] == B[M])
+        continue;
+      for (std::int64_t D = -3; D <= 3; ++D) {
+        std::int64_t Num = A[M] - A[L] + D, Den = B[L] - B[M];
+        if (Num % Den == 0)
+          Values.push_back(Num / Den);
+      }
+    }
+  std::sort(Values.begin(), Values.end());
+  Values.erase(std::unique(Values.begin(), Values.end()), Values.end());
+  Outcome O;
+  O.AnyActive = true;
+  unsigned Min = ~0u, Max = 0;
+  bool Any = false;
+  for (std::int64_t V : Values) {
+    // Residue probes stand for every P of that residue (far from coincidences).
+    bool Probe = V >= Far;
+    if (!Probe && !Allowed(V))
+      continue;
+    if (Probe && Sym.Modulus > 1 && 128 % Sym.Modulus == 0 && !Allowed(V))
+      continue;
+    WarpAddresses W = LanesAt(V);
+    unsigned N = wf(W);
+    Spent += WarpSize;
+    Any = true;
+    Min = std::min(Min, N);
+    if (N > Max) {
+      Max = N;
+      O.Lanes = W;
+      O.Ideal = idealWavefronts(W, Q.AccessBytes, Q.F);
+      std::int64_t Shown = Probe ? V - Far : V;
+      O.Values = Sym.Name + (Probe ? " \u2261 " + std::to_string(Shown) + " (mod 128)"
+                                   : " = " + std::to_string(Shown));
+    }
+  }
+  if (!Any)
+    return std::nullopt;
+  // Name the smallest value that reaches the worst case, if a small one does.
+  for (std::int64_t V = 1; V <= 1024; ++V)
+    if (Allowed(V) && wf(LanesAt(V)) == Max) {
+      O.Lanes = LanesAt(V);
+      O.Values = Sym.Name + " = " + std::to_string(V);
+      break;
+    }
+  O.Wavefronts = Max;
+  unsigned Ideal = O.Ideal;
+  if (Max <= Ideal) {
+    O.K = Outcome::Decided; // clean for every value of P
+    O.Values.clear();
+  } else if (Min > Ideal) {
+    O.K = Outcome::Decided; // a conflict for every value of P; the worst is shown
+  } else {
+    O.K = Outcome::Possible;
+  }
+  return O;
+}
+
+/// The source bytes of a cp.async for this warp: concrete per lane, or, when
+/// they share the same unknown uniform terms, their constant parts (runs do
+/// not depend on a common shift). Otherwise unknown, and assumed contiguous.
+void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+                       const std::vector<bool> &Active) {
+  Src = {};
+  if (Q.F != Form::LDGSTS)
+    return;
+  if (I.SourceOffset.isNull()) {
+    Assumptions.insert("the global source of the copy, which is not followed, is read in contiguous runs");
+    return;
+  }
+  std::array<std::optional<Affine>, WarpSize> Forms;
+  std::map<std::string, SymbolId> AtomIds;
+  AffineContext ACtx;
+  ACtx.Facts = &Symbols;
+  ACtx.Atoms = &Symbols;
+  ACtx.AtomIds = &AtomIds;
+  const Affine *First = nullptr;
+  bool Same = true;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!Active[L] || !LaneEnvs[L])
+      continue;
+    EvalFailure Why;
+    Forms[L] = evaluateAffine(I.SourceOffset, *LaneEnvs[L], &Why, &ACtx);
+    if (!Forms[L]) {
+      Assumptions.insert("the global source of the copy is read in contiguous runs (its layout is not known)");
+      return;
+    }
+    if (!First)
+      First = &*Forms[L];
+    else
+      Same = Same && First->sameTerms(*Forms[L]);
+  }
+  if (!Same) {
+    // Lanes scaled by unknown values (a row pitch): taken large, so that rows
+    // of the source are far apart, as in any matrix wider than a few lanes.
+    Assumptions.insert("rows of the global source are far apart (its row pitch is not known)");
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      if (!Forms[L])
+        continue;
+      __int128 V = Forms[L]->C;
+      for (auto [Id, Coef] : Forms[L]->Terms)
+        V += __int128(Coef) * (__int128(Id + 1) << 24);
+      if (V > INT64_MAX / 2 || V < INT64_MIN / 2) {
+        Src = {};
+        return;
+      }
+      Src[L] = static_cast<std::int64_t>(V);
+    }
+    return;
+  }
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Forms[L])
+      Src[L] = Forms[L]->C;
+}
+
+
+} // namespace bankcheck::bank::detail
