@@ -15,6 +15,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <array>
+#include <map>
+#include <tuple>
+
 namespace bankcheck::frontend {
 
 using namespace clang;
@@ -95,6 +99,17 @@ void applyCompiled(std::vector<WalkRecord> &Walks, const AnalysisOptions &Opts, 
   if (!Any && !Merged)
     return;
   // The findings again, from the merged walks (remarks and coverage stay).
+  // A conflict as written that the ptxas rule alone would make clean is
+  // possible, not clean: ptxas does not merge every aligned run (SGEMM
+  // kernel 5's As loads stay scalar in its SASS).
+  auto keyOf = [](const report::Finding &F) {
+    std::array<unsigned, 3> B = F.BlockDim.value_or(std::array<unsigned, 3>{0, 0, 0});
+    return std::make_tuple(F.Kernel, B, F.Loc.Path, F.Loc.Line, F.Loc.Column, F.Kind, F.Part);
+  };
+  std::map<decltype(keyOf(report::Finding())), report::Finding> AsWritten;
+  for (const report::Finding &F : Out.Findings)
+    if (F.Status == "conflict")
+      AsWritten.emplace(keyOf(F), F);
   Out.Findings.clear();
   for (WalkRecord &W : Walks) {
     W.FindingOfSite.clear();
@@ -102,6 +117,15 @@ void applyCompiled(std::vector<WalkRecord> &Walks, const AnalysisOptions &Opts, 
       W.FindingOfSite.push_back(Out.Findings.size());
       report::Finding F = buildFinding(*W.Kernel, W.Config, Site, W.Walk, Ctx);
       if (!Site.CompiledNote.empty()) {
+        auto Src = AsWritten.find(keyOf(F));
+        if (Site.CompiledFrom == "ptxas rule" && F.Status == "clean" && Src != AsWritten.end()) {
+          report::Finding C = Src->second;
+          C.Status = "possible";
+          C.Reason = "as written, a " + std::to_string(C.Degree) + "-way conflict; none if ptxas issues them " +
+                     "as one " + std::to_string(F.AccessBytes) + "-byte access, as it may";
+          C.Message = "possible " + C.Message + ": " + C.Reason;
+          F = std::move(C);
+        }
         F.WidthFrom = Site.CompiledFrom;
         F.Notes.insert(F.Notes.begin() + std::min<std::size_t>(1, F.Notes.size()), {F.Loc, Site.CompiledNote});
       }

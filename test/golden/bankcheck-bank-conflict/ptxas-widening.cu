@@ -10,6 +10,7 @@
 __global__ void tile(float *out) {
   __shared__ float As[8 * 256];
   __shared__ float Bs[8 * 128 + 8];
+  __shared__ float Cs[128];
   int tid = threadIdx.x;
   float acc[8] = {};
   for (int k = 0; k < 8; ++k)
@@ -28,6 +29,11 @@ __global__ void tile(float *out) {
   // consecutive but starting 8 bytes past a 16-byte boundary: LDS.64 pairs
   // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: 4-way bank conflict on shared load of 'Bs' (8 wavefronts, ideal 2) [bankcheck-bank-conflict]
   // CHECK-MESSAGES: :[[@LINE-3]]:17: note: predicted to be issued as 8-byte LDS.64 (2 4-byte accesses at consecutive, aligned addresses merged, as ptxas does)
+  for (int i = 0; i < 4; ++i)
+    acc[i] += Cs[(tid % 32) * 4 + i];
+  // scalar loads 16 bytes apart conflict 4-way; as one LDS.128 they would
+  // not, and ptxas does not merge every aligned run: possible, not clean
+  // CHECK-MESSAGES: :[[@LINE-3]]:15: warning: possible 4-way bank conflict on shared load of 'Cs' (4 wavefronts, ideal 1): as written, a 4-way conflict; none if ptxas issues them as one 16-byte access, as it may [bankcheck-bank-conflict]
   for (int i = 0; i < 8; ++i)
     out[tid * 8 + i] = acc[i];
 }
