@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Frontend/CompiledWidths.h"
+#include "Frontend/MergedAccesses.h"
 #include "Symbolic/Evaluate.h"
 
 #include "clang/AST/Mangle.h"
@@ -36,34 +37,6 @@ std::string canonical(llvm::StringRef P) {
   if (!llvm::sys::fs::real_path(P, R))
     return std::string(R);
   return P.str();
-}
-
-/// B - A as a constant, when it is one for every lane and value. Products of
-/// symbols (a thread id times an array extent) are atoms, so that equal ones
-/// cancel.
-struct Distances {
-  explicit Distances(const symbolic::SymbolTable &S) : Atoms(&S) {
-    Ctx.Facts = &S;
-    Ctx.Atoms = &Atoms;
-    Ctx.AtomIds = &Ids;
-  }
-  std::optional<std::int64_t> operator()(const Expr &A, const Expr &B) {
-    symbolic::Env None;
-    std::optional<symbolic::Affine> D = symbolic::evaluateAffine(B - A, None, nullptr, &Ctx);
-    if (!D || !D->isConstant())
-      return std::nullopt;
-    return D->C;
-  }
-  symbolic::SymbolTable Atoms;
-  std::map<std::string, symbolic::SymbolId> Ids;
-  symbolic::AffineContext Ctx;
-};
-
-std::string guardKey(const bank::AccessInstance &I, const symbolic::SymbolTable &S) {
-  std::string K;
-  for (const bank::Guard &G : I.Guards)
-    K += symbolic::print(G.Cond, S) + "|";
-  return K;
 }
 
 constexpr std::size_t MaxMergedInstances = 256;
@@ -140,7 +113,8 @@ unsigned applyCompiledWidths(KernelResult &Walk, const FunctionDecl &Kernel, con
     if (All.size() % K || All.size() > MaxMergedInstances)
       continue;
     auto off = [&](const Ref &R) -> const Expr & { return Walk.Sites[R.Site].Instances[R.Inst].ByteOffset; };
-    Distances constantDistance(Walk.Symbols);
+    OffsetFacts Facts(Walk.Symbols);
+    auto constantDistance = [&](const Expr &A, const Expr &B) { return Facts.distance(A, B); };
     std::vector<bool> Used(All.size(), false);
     std::vector<std::vector<std::size_t>> Chains;
     bool Ok = true;
@@ -190,33 +164,13 @@ unsigned applyCompiledWidths(KernelResult &Walk, const FunctionDecl &Kernel, con
     std::map<std::size_t, std::vector<bank::AccessInstance>> Heads;
     for (const auto &C : Chains)
       Heads[All[C[0]].Site].push_back(Walk.Sites[All[C[0]].Site].Instances[All[C[0]].Inst]);
-    std::string Covered;
-    for (std::size_t S : Idx)
-      if (!Heads.count(S)) {
-        Covered += (Covered.empty() ? "" : ", ") + std::string("column ") + std::to_string(Walk.Sites[S].Loc.Column);
-        Remove.insert(S);
-        ++Merged;
-      }
     std::string Name = std::string(std::get<2>(Key) ? "STS" : "LDS") + vectorName(Wp);
-    for (auto &[S, Inst] : Heads) {
-      AccessSite &Site = Walk.Sites[S];
-      Merged += Site.Instances.size() - Inst.size();
-      Site.Instances = std::move(Inst);
-      Site.InstanceIndex.clear();
-      Site.AccessBytes = Wp;
-      Site.CompiledNote = "issued as " + std::to_string(Wp) + "-byte " + Name + " (" + std::to_string(K) + " " +
-                          std::to_string(E) + "-byte accesses merged, per " + Ptx.From + ")" +
-                          (Covered.empty() ? "" : "; it also covers the accesses of this line at " + Covered);
-      Site.CompiledFrom = Ptx.From;
-    }
+    Merged += mergeSites(Walk, Idx, std::move(Heads), Wp,
+                         "issued as " + std::to_string(Wp) + "-byte " + Name + " (" + std::to_string(K) + " " +
+                             std::to_string(E) + "-byte accesses merged, per " + Ptx.From + ")",
+                         Ptx.From, Remove);
   }
-  if (!Remove.empty()) {
-    std::vector<AccessSite> Kept;
-    for (std::size_t I = 0; I < Walk.Sites.size(); ++I)
-      if (!Remove.count(I))
-        Kept.push_back(std::move(Walk.Sites[I]));
-    Walk.Sites = std::move(Kept);
-  }
+  removeSites(Walk, Remove);
   return Merged;
 }
 

@@ -15,6 +15,7 @@
 /// the dynamic buffer last at 16 bytes), are issued as K-times-wider ones.
 //===----------------------------------------------------------------------===//
 #include "Frontend/CompiledWidths.h"
+#include "Frontend/MergedAccesses.h"
 #include "Symbolic/Evaluate.h"
 
 #include <map>
@@ -58,44 +59,6 @@ std::map<const VarDecl *, std::int64_t> sharedLayout(const KernelResult &Walk, A
   return At;
 }
 
-/// True when Base + Offset is a multiple of W for every value of every symbol.
-bool aligned(const Expr &Offset, std::int64_t Base, std::int64_t W, const symbolic::SymbolTable &Symbols,
-             const symbolic::Env &Extents) {
-  symbolic::SymbolTable Atoms(&Symbols);
-  std::map<std::string, symbolic::SymbolId> Ids;
-  symbolic::AffineContext C;
-  C.Facts = &Symbols;
-  C.Atoms = &Atoms;
-  C.AtomIds = &Ids;
-  std::optional<symbolic::Affine> A = symbolic::evaluateAffine(Offset, Extents, nullptr, &C);
-  if (!A || (A->C + Base) % W)
-    return false;
-  for (auto [Id, Coef] : A->Terms)
-    if (Coef % W)
-      return false;
-  return true;
-}
-
-std::optional<std::int64_t> distance(const Expr &A, const Expr &B, const symbolic::SymbolTable &Symbols,
-                                     const symbolic::Env &Extents) {
-  symbolic::SymbolTable Atoms(&Symbols);
-  std::map<std::string, symbolic::SymbolId> Ids;
-  symbolic::AffineContext C;
-  C.Facts = &Symbols;
-  C.Atoms = &Atoms;
-  C.AtomIds = &Ids;
-  std::optional<symbolic::Affine> D = symbolic::evaluateAffine(B - A, Extents, nullptr, &C);
-  if (!D || !D->isConstant())
-    return std::nullopt;
-  return D->C;
-}
-
-std::string guards(const bank::AccessInstance &I, const symbolic::SymbolTable &S) {
-  std::string K;
-  for (const bank::Guard &G : I.Guards)
-    K += symbolic::print(G.Cond, S) + "|";
-  return K;
-}
 } // namespace
 
 unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) {
@@ -105,6 +68,7 @@ unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) {
   symbolic::Env Extents;
   for (const auto &[Array, L] : Walk.Layouts)
     Extents.bind(L.Inner, L.InnerExtent);
+  OffsetFacts Facts(Walk.Symbols, Extents);
   std::map<std::tuple<std::string, unsigned, bool, const VarDecl *, unsigned>, std::vector<std::size_t>> Groups;
   for (std::size_t I = 0; I < Walk.Sites.size(); ++I) {
     const AccessSite &S = Walk.Sites[I];
@@ -126,7 +90,7 @@ unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) {
     std::vector<Ref> All;
     for (std::size_t S : Idx)
       for (std::size_t J = 0; J < Walk.Sites[S].Instances.size(); ++J)
-        All.push_back({S, J, guards(Walk.Sites[S].Instances[J], Walk.Symbols)});
+        All.push_back({S, J, guardKey(Walk.Sites[S].Instances[J], Walk.Symbols)});
     if (All.size() < 2 || All.size() > MaxInstances)
       continue;
     auto off = [&](std::size_t X) -> const Expr & { return Walk.Sites[All[X].Site].Instances[All[X].Inst].ByteOffset; };
@@ -136,7 +100,7 @@ unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) {
     for (std::size_t A = 0; A < All.size(); ++A)
       for (std::size_t B = 0; B < All.size() && Next[A] == All.size(); ++B)
         if (A != B && All[A].Guards == All[B].Guards && !HasPrev[B]) {
-          std::optional<std::int64_t> D = distance(off(A), off(B), Walk.Symbols, Extents);
+          std::optional<std::int64_t> D = Facts.distance(off(A), off(B));
           if (D && *D == std::int64_t(E)) {
             Next[A] = B;
             HasPrev[B] = true;
@@ -165,7 +129,7 @@ unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) {
       for (const auto &C : Chains) {
         Ok &= C.size() % K == 0;
         for (std::size_t P = 0; Ok && P < C.size(); P += K)
-          Ok &= aligned(off(C[P]), Base, W, Walk.Symbols, Extents);
+          Ok &= Facts.aligned(off(C[P]), Base, W);
         if (!Ok)
           break;
       }
@@ -181,34 +145,14 @@ unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) {
     for (const auto &C : Chains)
       for (std::size_t P = 0; P < C.size(); P += K)
         Heads[All[C[P]].Site].push_back(Walk.Sites[All[C[P]].Site].Instances[All[C[P]].Inst]);
-    std::string Others;
-    for (std::size_t S : Idx)
-      if (!Heads.count(S)) {
-        Others += (Others.empty() ? "" : ", ") + std::string("column ") + std::to_string(Walk.Sites[S].Loc.Column);
-        Remove.insert(S);
-        ++Merged;
-      }
     std::string Name = std::string(std::get<2>(Key) ? "STS" : "LDS") + (Wp == 16 ? ".128" : Wp == 8 ? ".64" : "");
-    for (auto &[S, Inst] : Heads) {
-      AccessSite &Site = Walk.Sites[S];
-      Merged += Site.Instances.size() - Inst.size();
-      Site.Instances = std::move(Inst);
-      Site.InstanceIndex.clear();
-      Site.AccessBytes = Wp;
-      Site.CompiledNote = "predicted to be issued as " + std::to_string(Wp) + "-byte " + Name + " (" +
-                          std::to_string(K) + " " + std::to_string(E) +
-                          "-byte accesses at consecutive, aligned addresses merged, as ptxas does)" +
-                          (Others.empty() ? "" : "; it also covers the accesses of this line at " + Others);
-      Site.CompiledFrom = "ptxas rule";
-    }
+    Merged += mergeSites(Walk, Idx, std::move(Heads), Wp,
+                         "predicted to be issued as " + std::to_string(Wp) + "-byte " + Name + " (" +
+                             std::to_string(K) + " " + std::to_string(E) +
+                             "-byte accesses at consecutive, aligned addresses merged, as ptxas does)",
+                         "ptxas rule", Remove);
   }
-  if (!Remove.empty()) {
-    std::vector<AccessSite> Kept;
-    for (std::size_t I = 0; I < Walk.Sites.size(); ++I)
-      if (!Remove.count(I))
-        Kept.push_back(std::move(Walk.Sites[I]));
-    Walk.Sites = std::move(Kept);
-  }
+  removeSites(Walk, Remove);
   return Merged;
 }
 
