@@ -48,9 +48,9 @@ def main():
     ap.add_argument("--clang", default="/usr/lib/llvm-19/bin/clang++")
     ap.add_argument("--mode", choices=["toolkit", "builtin"], default="toolkit")
     ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--widths", choices=["source", "auto", "nvcc"], default="source",
-                    help="bankcheck's --widths (default source: the ratio is the analysis without nvcc; "
-                         "auto/nvcc add nvcc's compile for files with findings)")
+    ap.add_argument("--widths", choices=["source", "rule", "auto", "nvcc"], default="rule",
+                    help="bankcheck's --widths (default rule: what bankcheck does without nvcc, the ptxas "
+                         "rule where findings could change; auto/nvcc add nvcc's compile for those files)")
     ap.add_argument("--out")
     ap.add_argument("paths", nargs="*")
     a = ap.parse_args()

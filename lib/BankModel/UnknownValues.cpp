@@ -173,8 +173,12 @@ std::optional<Outcome> Analyzer::periodicWarp(const AccessInstance &I,
       P = std::lcm(P, *periodIn(G->Cond, Id, Symbols, H, 512));
     if (!S.Min || P > 512)
       return std::nullopt;
+    std::int64_t Span, End;
+    if (S.Modulus < 1 || __builtin_mul_overflow(P, S.Modulus, &Span) || Span > 512 * 64 ||
+        __builtin_add_overflow(*S.Min, Span, &End))
+      return std::nullopt;
     std::vector<std::int64_t> Vs;
-    for (std::int64_t V = *S.Min; V < *S.Min + P * S.Modulus; ++V)
+    for (std::int64_t V = *S.Min; V < End; ++V)
       if (satisfiesFacts(S, V))
         Vs.push_back(V);
     Combos *= Vs.size();

@@ -27,16 +27,20 @@ std::optional<std::int64_t> coefficient(const Expr &E, SymbolId X) {
     auto L = coefficient(E.operand(0), X), R = coefficient(E.operand(1), X);
     if (!L || !R)
       return std::nullopt;
-    return E.op() == Op::Add ? *L + *R : *L - *R;
+    std::int64_t V;
+    if (E.op() == Op::Add ? __builtin_add_overflow(*L, *R, &V) : __builtin_sub_overflow(*L, *R, &V))
+      return std::nullopt;
+    return V;
   }
   case Op::Mul: {
     const Expr &A = E.operand(0), &B = E.operand(1);
+    std::int64_t V;
     if (A.isConst())
       if (auto C = coefficient(B, X))
-        return A.constValue() * *C;
+        return __builtin_mul_overflow(A.constValue(), *C, &V) ? std::nullopt : std::optional<std::int64_t>(V);
     if (B.isConst())
       if (auto C = coefficient(A, X))
-        return B.constValue() * *C;
+        return __builtin_mul_overflow(B.constValue(), *C, &V) ? std::nullopt : std::optional<std::int64_t>(V);
     return std::nullopt;
   }
   default:
@@ -56,9 +60,10 @@ bool walk(const Expr &E, SymbolId X, const SymbolTable &T, const RangeHints &H, 
     std::int64_t M = 0;
     if (R.isConst()) {
       std::int64_t C = R.constValue();
-      if (E.op() == Op::Mod && C > 0 && rangeOf(L, T, H).Lo.value_or(-1) >= 0)
+      // Periods past Limit are refused before any arithmetic on them.
+      if (E.op() == Op::Mod && C > 0 && C <= Limit && rangeOf(L, T, H).Lo.value_or(-1) >= 0)
         M = C; // (v + c*m) % m == v % m for v >= 0
-      if (E.op() == Op::And && C >= 0 && (C & (C + 1)) == 0 && C < Limit)
+      if (E.op() == Op::And && C >= 0 && C < Limit && (C & (C + 1)) == 0)
         M = C + 1; // low bits of a two's complement sum: any sign
     }
     if (M > 0 && coefficient(L, X)) {

@@ -59,6 +59,9 @@ TEST_CASE("no period when the symbol appears outside a modulus", "[symbolic][per
   CHECK_FALSE(periodIn(Expr::binary(Op::Mod, Expr::var(S), c(4)), S, T, H));
   // ... but & of low bits does
   CHECK(periodIn(Expr::binary(Op::And, Expr::var(S), c(3)), S, T, H) == 4);
-  // beyond the limit
+  // beyond the limit, and never an overflow on the way (a fuzzer's input)
   CHECK_FALSE(periodIn(Expr::binary(Op::Mod, k, c(100000)), K, T, H, 4096));
+  CHECK_FALSE(periodIn(Expr::binary(Op::And, k, c(INT64_MAX)), K, T, H, 4096));
+  CHECK_FALSE(periodIn(Expr::binary(Op::Mod, k, c(INT64_MAX)), K, T, H, 4096));
+  CHECK_FALSE(periodIn(Expr::binary(Op::Mod, k * INT64_MAX * 4, c(8)), K, T, H, 4096));
 }
