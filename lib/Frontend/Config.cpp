@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Frontend/Config.h"
+#include "Report/CheckSelection.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -61,25 +62,7 @@ template <> struct MappingTraits<Config> {
 
 namespace bankcheck::frontend {
 
-bool globMatch(const std::string &P, const std::string &T) {
-  std::size_t I = 0, J = 0, Star = std::string::npos, Mark = 0;
-  while (J < T.size()) {
-    if (I < P.size() && (P[I] == '?' || P[I] == T[J])) {
-      ++I, ++J;
-    } else if (I < P.size() && P[I] == '*') {
-      Star = I++;
-      Mark = J;
-    } else if (Star != std::string::npos) {
-      I = Star + 1;
-      J = ++Mark;
-    } else {
-      return false;
-    }
-  }
-  while (I < P.size() && P[I] == '*')
-    ++I;
-  return I == P.size();
-}
+bool globMatch(const std::string &P, const std::string &T) { return report::wildcardMatch(P, T, true); }
 
 std::optional<std::vector<unsigned>> Config::blockDimFor(const std::string &Kernel) const {
   // Match the plain name and the name with template arguments.

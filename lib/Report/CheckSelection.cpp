@@ -14,10 +14,10 @@ const std::vector<std::string> &allChecks() {
   return Checks;
 }
 
-bool tidyGlobMatch(const std::string &P, const std::string &T) {
+bool wildcardMatch(const std::string &P, const std::string &T, bool AnyChar) {
   std::size_t I = 0, J = 0, Star = std::string::npos, Mark = 0;
   while (J < T.size()) {
-    if (I < P.size() && P[I] != '*' && P[I] == T[J]) {
+    if (I < P.size() && ((AnyChar && P[I] == '?') || (P[I] == T[J] && (AnyChar || P[I] != '*')))) {
       ++I, ++J;
     } else if (I < P.size() && P[I] == '*') {
       Star = I++;

@@ -42,8 +42,14 @@ private:
   std::vector<Item> Items;
 };
 
+/// Wildcards: `*` matches any text (also none); with AnyChar, `?` matches one
+/// character; every other character matches only itself. One matcher for
+/// check globs, NOLINT lists and .bankcheck.yaml kernel names.
+bool wildcardMatch(const std::string &Glob, const std::string &Text, bool AnyChar);
 /// clang-tidy's '*' glob.
-bool tidyGlobMatch(const std::string &Glob, const std::string &Text);
+inline bool tidyGlobMatch(const std::string &Glob, const std::string &Text) {
+  return wildcardMatch(Glob, Text, false);
+}
 
 struct LineFilterEntry {
   std::string Name;

@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Report/Suppressions.h"
+#include "Report/CheckSelection.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -23,19 +24,6 @@ std::optional<Directive> directiveNamed(llvm::StringRef Name) {
   return std::nullopt;
 }
 
-/// `*` matches any text (also none); every other character only itself.
-bool globMatches(llvm::StringRef Glob, llvm::StringRef S) {
-  if (Glob.empty())
-    return S.empty();
-  if (Glob.front() == '*') {
-    for (std::size_t I = 0; I <= S.size(); ++I)
-      if (globMatches(Glob.drop_front(), S.drop_front(I)))
-        return true;
-    return false;
-  }
-  return !S.empty() && S.front() == Glob.front() && globMatches(Glob.drop_front(), S.drop_front());
-}
-
 /// clang-tidy's GlobList without negative globs: items split at ',' (or a
 /// newline), trimmed; a leading '-' marks a negative glob, which NOLINT drops.
 bool checkListContains(llvm::StringRef Globs, llvm::StringRef Check) {
@@ -45,7 +33,7 @@ bool checkListContains(llvm::StringRef Globs, llvm::StringRef Check) {
     std::size_t Cut = Globs.find_first_of(",\n");
     llvm::StringRef Glob = Globs.substr(0, Cut).trim();
     Globs = Cut == llvm::StringRef::npos ? llvm::StringRef() : Globs.substr(Cut + 1);
-    if (!Negative && globMatches(Glob, Check))
+    if (!Negative && tidyGlobMatch(Glob.str(), Check.str()))
       return true;
   } while (!Globs.empty());
   return false;
