@@ -1,0 +1,132 @@
+//===- Program.cpp - An Expr compiled for repeated evaluation -------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "Symbolic/Program.h"
+
+#include <algorithm>
+#include <array>
+
+namespace bankcheck::symbolic {
+
+namespace {
+EvalFailure failureOf(Op O, std::int64_t R) {
+  if ((O == Op::Div || O == Op::Mod) && R == 0) return EvalFailure::DivByZero;
+  if ((O == Op::Shl || O == Op::Shr) && (R < 0 || R >= 63)) return EvalFailure::BadShift;
+  return EvalFailure::Overflow;
+}
+} // namespace
+
+Program::Program(const Expr &E) : Source(E) {
+  if (E.isNull() || E.depth() > MaxEvalDepth || E.sizeExceeds(MaxInstructions)) {
+    Fallback = true;
+    return;
+  }
+  unsigned Stack = 0;
+  emit(E, 0, Stack);
+}
+
+void Program::emit(const Expr &E, unsigned Depth, unsigned &Stack) {
+  auto Push = [&] {
+    ++Stack;
+    MaxStack = std::max(MaxStack, Stack);
+  };
+  switch (E.op()) {
+  case Op::Const:
+    Code_.push_back({Code::Const, Op::Const, E.constValue()});
+    Push();
+    return;
+  case Op::Var:
+    Code_.push_back({Code::Var, Op::Var, std::int64_t(E.symbol())});
+    Push();
+    return;
+  case Op::Apply:
+    // The tree walk fails here without looking at the argument.
+    Code_.push_back({Code::Unbound, Op::Apply, 0});
+    Push();
+    return;
+  case Op::LNot:
+    emit(E.operand(0), Depth + 1, Stack);
+    Code_.push_back({Code::LNot, Op::LNot, 0});
+    return;
+  case Op::Select: {
+    emit(E.operand(0), Depth + 1, Stack);
+    std::size_t ToElse = Code_.size();
+    Code_.push_back({Code::JumpIfZero, Op::Select, 0});
+    --Stack;
+    emit(E.operand(1), Depth + 1, Stack);
+    std::size_t ToEnd = Code_.size();
+    Code_.push_back({Code::Jump, Op::Select, 0});
+    --Stack; // the other branch pushes the same slot
+    Code_[ToElse].V = std::int64_t(Code_.size());
+    emit(E.operand(2), Depth + 1, Stack);
+    Code_[ToEnd].V = std::int64_t(Code_.size());
+    return;
+  }
+  default:
+    emit(E.operand(0), Depth + 1, Stack);
+    emit(E.operand(1), Depth + 1, Stack);
+    Code_.push_back({Code::Binary, E.op(), 0});
+    --Stack;
+    return;
+  }
+}
+
+std::optional<std::int64_t> Program::run(const Env &Bound, EvalFailure *Why) const {
+  if (Fallback) {
+    if (Source.isNull()) {
+      if (Why) *Why = EvalFailure::Unbound;
+      return std::nullopt;
+    }
+    return evaluate(Source, Bound, Why);
+  }
+  constexpr unsigned Inline = 64;
+  std::array<std::int64_t, Inline> Small;
+  std::vector<std::int64_t> Large;
+  std::int64_t *S = Small.data();
+  if (MaxStack > Inline) {
+    Large.resize(MaxStack);
+    S = Large.data();
+  }
+  unsigned Top = 0; // number of values on the stack
+  auto Fail = [&](EvalFailure F) -> std::optional<std::int64_t> {
+    if (Why) *Why = F;
+    return std::nullopt;
+  };
+  const std::size_t N = Code_.size();
+  for (std::size_t PC = 0; PC < N; ++PC) {
+    const Instr &I = Code_[PC];
+    switch (I.C) {
+    case Code::Const:
+      S[Top++] = I.V;
+      break;
+    case Code::Var: {
+      auto V = Bound.lookup(static_cast<SymbolId>(I.V));
+      if (!V) return Fail(EvalFailure::Unbound);
+      S[Top++] = *V;
+      break;
+    }
+    case Code::Unbound:
+      return Fail(EvalFailure::Unbound);
+    case Code::LNot:
+      S[Top - 1] = S[Top - 1] == 0;
+      break;
+    case Code::Binary: {
+      std::int64_t R = S[--Top], L = S[Top - 1];
+      auto V = applyBinary(I.O, L, R);
+      if (!V) return Fail(failureOf(I.O, R));
+      S[Top - 1] = *V;
+      break;
+    }
+    case Code::JumpIfZero:
+      if (S[--Top] == 0) PC = std::size_t(I.V) - 1;
+      break;
+    case Code::Jump:
+      PC = std::size_t(I.V) - 1;
+      break;
+    }
+  }
+  if (Why) *Why = EvalFailure::None;
+  return S[0];
+}
+
+} // namespace bankcheck::symbolic

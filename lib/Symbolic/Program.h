@@ -1,0 +1,58 @@
+//===- Program.h - An Expr compiled for repeated evaluation -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// The bank model evaluates the same index expression for every lane of every
+/// warp, instance and candidate fix: thousands of times per access. `Program`
+/// flattens an Expr once into postfix code (a select becomes two jumps, so
+/// only the chosen operand runs, as in `evaluate`) and runs it over a value
+/// stack without recursion or allocation. Its results are `evaluate`'s
+/// exactly, the failure reason included (operands run left to right and the
+/// first failure stops the run); trees too deep or too large to flatten keep
+/// the tree walk.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_SYMBOLIC_PROGRAM_H
+#define BANKCHECK_SYMBOLIC_PROGRAM_H
+
+#include "Symbolic/Evaluate.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace bankcheck::symbolic {
+
+class Program {
+public:
+  Program() = default;
+  /// A null Expr gives a program whose run() fails with Unbound.
+  explicit Program(const Expr &E);
+
+  std::optional<std::int64_t> run(const Env &Bound, EvalFailure *Why = nullptr) const;
+
+  /// Whether the expression was flattened (false: run() walks the tree).
+  bool flattened() const { return !Fallback; }
+  const Expr &expr() const { return Source; }
+
+  /// Most instructions a flattened program holds; larger trees (a shared
+  /// subtree is copied once per use) keep the tree walk.
+  static constexpr std::size_t MaxInstructions = 4096;
+
+private:
+  enum class Code : std::uint8_t { Const, Var, Unbound, Binary, LNot, JumpIfZero, Jump };
+  struct Instr {
+    Code C;
+    Op O;              ///< Binary: the operator
+    std::int64_t V;    ///< Const: the value; Var: the symbol; jumps: the target
+  };
+  void emit(const Expr &E, unsigned Depth, unsigned &Stack);
+
+  Expr Source;
+  std::vector<Instr> Code_;
+  unsigned MaxStack = 0;
+  bool Fallback = false;
+};
+
+} // namespace bankcheck::symbolic
+
+#endif
