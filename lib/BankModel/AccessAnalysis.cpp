@@ -55,6 +55,8 @@ Truth decideOverBlock(const Expr &Cond, const BlockShape &Shape, const std::vect
   for (const Expr &G : Guards)
     GuardsPerThread = GuardsPerThread || mentionsThread(G);
   unsigned Threads = GuardsPerThread || CondPerThread ? Shape.threads() : std::min(1u, Shape.threads());
+  std::vector<Program> GuardCode(Guards.begin(), Guards.end());
+  Program CondCode(Cond);
   Env E;
   Truth Result = Truth::AllFalse; // also when no thread is active: the loop does not run
   unsigned T = 0;
@@ -62,8 +64,8 @@ Truth decideOverBlock(const Expr &Cond, const BlockShape &Shape, const std::vect
     bindThread(E, Shape, T);
     bool Active = true;
     bool Failed = false;
-    for (const Expr &G : Guards) {
-      auto V = evaluate(G, E);
+    for (const Program &G : GuardCode) {
+      auto V = G.run(E);
       if (!V) {
         Failed = true;
         break;
@@ -79,7 +81,7 @@ Truth decideOverBlock(const Expr &Cond, const BlockShape &Shape, const std::vect
     }
     if (!Active)
       continue;
-    auto V = evaluate(Cond, E);
+    auto V = CondCode.run(E);
     if (!V) {
       Result = Truth::Unknown;
       break;
@@ -111,9 +113,10 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     if (!LaneEnvs[L])
       continue;
     bool On = true, Decided = true;
-    for (const Guard &G : I.Guards) {
+    for (std::size_t K = 0; K < I.Guards.size(); ++K) {
+      const Guard &G = I.Guards[K];
       EvalFailure Why;
-      auto V = evaluate(G.Cond, *LaneEnvs[L], &Why);
+      auto V = Cur->Guards[K].run(*LaneEnvs[L], &Why);
       if (!V) {
         // Undecidable guard: keep the lane (an upper bound: fewer active lanes
         // never take more wavefronts) and say so.
@@ -132,7 +135,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     for (unsigned L = 0; L < WarpSize; ++L) {
       if (!Active[L])
         continue;
-      auto V = evaluate(I.Invariant, *LaneEnvs[L]);
+      auto V = Cur->Invariant.run(*LaneEnvs[L]);
       if (!V)
         InvariantUnknown = true;
       else if (*V == 0)
@@ -151,7 +154,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
       continue;
     O.AnyActive = true;
     EvalFailure Why;
-    if (auto V = evaluate(I.ByteOffset, *LaneEnvs[L], &Why)) {
+    if (auto V = Cur->Offset.run(*LaneEnvs[L], &Why)) {
       Affine A;
       A.C = *V;
       Forms[L] = A;
@@ -324,6 +327,8 @@ AccessResult Analyzer::run() {
   std::string UndecidedWhy, PossibleWhy;
   bool Exhausted = false;
   for (const AccessInstance &I : Instances) {
+    Compiled C(I);
+    Cur = &C;
     for (std::size_t W = 0; W < Warps.size() && !Exhausted; ++W) {
       // Out of budget: the warps not evaluated are undecided. What was seen
       // stays (a decided conflict is still one, its degree a lower bound).

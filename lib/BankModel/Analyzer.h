@@ -12,6 +12,7 @@
 
 #include "BankModel/AccessAnalysis.h"
 #include "Symbolic/Evaluate.h"
+#include "Symbolic/Program.h"
 
 #include <array>
 #include <optional>
@@ -51,6 +52,16 @@ private:
   unsigned wf(const WarpAddresses &Lanes) const { return wavefronts(WarpAccess{Lanes, Q.AccessBytes, Q.F, Src}); }
   void sources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
                const std::vector<bool> &Active);
+  /// The current instance's expressions, flattened once for every lane.
+  struct Compiled {
+    Program Offset, Invariant;
+    std::vector<Program> Guards;
+    explicit Compiled(const AccessInstance &I) : Offset(I.ByteOffset), Invariant(I.Invariant) {
+      for (const Guard &G : I.Guards)
+        Guards.emplace_back(G.Cond);
+    }
+  };
+  const Compiled *Cur = nullptr;
   /// Set by evalWarp: the first lane of the warp proven out of bounds.
   std::optional<std::pair<unsigned, std::int64_t>> WarpOutOfBounds;
 

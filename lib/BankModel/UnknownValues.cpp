@@ -101,13 +101,13 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
       for (auto [Id, V] : Vals)
         E.bind(Id, V);
       bool LaneOn = true;
-      for (const Guard &G : I.Guards) {
-        auto V = evaluate(G.Cond, E);
+      for (const Program &G : Cur->Guards) {
+        auto V = G.run(E);
         if (V && *V == 0) { LaneOn = false; break; }
       }
       if (!LaneOn)
         continue;
-      auto V = evaluate(I.ByteOffset, E);
+      auto V = Cur->Offset.run(E);
       if (!V) { Failed = true; break; }
       Lanes[L] = {true, static_cast<std::uint64_t>(*V)};
     }
@@ -206,14 +206,14 @@ std::optional<Outcome> Analyzer::periodicWarp(const AccessInstance &I,
         E.bind(Id, V);
       bool LaneOn = true;
       for (const Guard *G : Used) {
-        auto V = evaluate(G->Cond, E);
+        auto V = Cur->Guards[std::size_t(G - I.Guards.data())].run(E);
         if (!V)
           return std::nullopt;
         if (*V == 0) { LaneOn = false; break; }
       }
       if (!LaneOn)
         continue;
-      auto V = evaluate(I.ByteOffset, E);
+      auto V = Cur->Offset.run(E);
       if (!V)
         return std::nullopt;
       Lanes[L] = {true, static_cast<std::uint64_t>(*V)};

@@ -13,6 +13,7 @@
 
 #include "Symbolic/Expr.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -24,7 +25,45 @@ namespace bankcheck::symbolic {
 
 /// C semantics of one binary operator on 64-bit values; nullopt on overflow,
 /// division by zero or a shift amount outside [0, 63).
-std::optional<std::int64_t> applyBinary(Op O, std::int64_t L, std::int64_t R);
+inline std::optional<std::int64_t> applyBinary(Op O, std::int64_t L, std::int64_t R) {
+  std::int64_t Out;
+  switch (O) {
+  case Op::Add:
+    if (__builtin_add_overflow(L, R, &Out)) return std::nullopt;
+    return Out;
+  case Op::Sub:
+    if (__builtin_sub_overflow(L, R, &Out)) return std::nullopt;
+    return Out;
+  case Op::Mul:
+    if (__builtin_mul_overflow(L, R, &Out)) return std::nullopt;
+    return Out;
+  case Op::Div:
+    if (R == 0 || (L == INT64_MIN && R == -1)) return std::nullopt;
+    return L / R;
+  case Op::Mod:
+    if (R == 0 || (L == INT64_MIN && R == -1)) return std::nullopt;
+    return L % R;
+  case Op::And: return L & R;
+  case Op::Or: return L | R;
+  case Op::Xor: return L ^ R;
+  case Op::Shl:
+    if (R < 0 || R >= 63) return std::nullopt;
+    if (L < 0 || L > (INT64_MAX >> R)) return std::nullopt;
+    return L << R;
+  case Op::Shr:
+    if (R < 0 || R >= 63) return std::nullopt;
+    return L >> R;
+  case Op::Min: return std::min(L, R);
+  case Op::Max: return std::max(L, R);
+  case Op::Lt: return L < R;
+  case Op::Le: return L <= R;
+  case Op::Eq: return L == R;
+  case Op::Ne: return L != R;
+  case Op::LAnd: return (L != 0) && (R != 0);
+  case Op::LOr: return (L != 0) || (R != 0);
+  default: return std::nullopt;
+  }
+}
 
 enum class EvalFailure : std::uint8_t {
   None,
@@ -41,7 +80,7 @@ const char *describe(EvalFailure F);
 /// coordinates, extents, sample values), so a small flat list is fastest.
 class Env {
 public:
-  explicit Env(std::size_t = 0) {}
+  explicit Env(std::size_t = 0) { Values.reserve(8); }
   void bind(SymbolId S, std::int64_t V) {
     for (auto &[Id, Val] : Values)
       if (Id == S) {
