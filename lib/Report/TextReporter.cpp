@@ -41,19 +41,21 @@ public:
   std::string lineText(const FileLoc &Loc) {
     auto It = Cache.find(Loc.Path);
     if (It == Cache.end()) {
-      std::string Text;
-      if (!Read || !Read(Loc.Path, Text))
-        Text.clear();
-      It = Cache.emplace(Loc.Path, std::move(Text)).first;
+      CachedFile F;
+      if (!Read || !Read(Loc.Path, F.Text))
+        F.Text.clear();
+      // Where each line starts, once per file: a report of many findings
+      // in a large file stays linear.
+      F.LineStarts.push_back(0);
+      for (std::size_t P = F.Text.find('\n'); P != std::string::npos; P = F.Text.find('\n', P + 1))
+        F.LineStarts.push_back(P + 1);
+      It = Cache.emplace(Loc.Path, std::move(F)).first;
     }
-    const std::string &T = It->second;
-    std::size_t Start = 0;
-    for (unsigned L = 1; L < Loc.Line; ++L) {
-      Start = T.find('\n', Start);
-      if (Start == std::string::npos)
-        return "";
-      ++Start;
-    }
+    const CachedFile &F = It->second;
+    if (Loc.Line > F.LineStarts.size())
+      return "";
+    const std::string &T = F.Text;
+    std::size_t Start = F.LineStarts[Loc.Line ? Loc.Line - 1 : 0];
     std::size_t End = T.find('\n', Start);
     std::string Line = T.substr(Start, End == std::string::npos ? std::string::npos : End - Start);
     if (!Line.empty() && Line.back() == '\r')
@@ -102,7 +104,11 @@ public:
   llvm::raw_ostream &OS;
   const TextOptions &Opts;
   const SourceReader &Read;
-  std::map<std::string, std::string> Cache;
+  struct CachedFile {
+    std::string Text;
+    std::vector<std::size_t> LineStarts;
+  };
+  std::map<std::string, CachedFile> Cache;
 };
 } // namespace
 

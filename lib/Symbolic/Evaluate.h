@@ -14,6 +14,7 @@
 #include "Symbolic/Expr.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -80,31 +81,55 @@ const char *describe(EvalFailure F);
 /// coordinates, extents, sample values), so a small flat list is fastest.
 class Env {
 public:
-  explicit Env(std::size_t = 0) { Values.reserve(8); }
+  explicit Env(std::size_t = 0) {}
   void bind(SymbolId S, std::int64_t V) {
-    for (auto &[Id, Val] : Values)
-      if (Id == S) {
-        Val = V;
-        return;
-      }
-    Values.push_back({S, V});
+    if (std::int64_t *Slot = find(S)) {
+      *Slot = V;
+      return;
+    }
+    if (N < Inline)
+      Small[N++] = {S, V};
+    else
+      More.push_back({S, V});
   }
   void unbind(SymbolId S) {
-    for (std::size_t I = 0; I < Values.size(); ++I)
-      if (Values[I].first == S) {
-        Values.erase(Values.begin() + I);
+    for (unsigned I = 0; I < N; ++I)
+      if (Small[I].first == S) {
+        Small[I] = Small[--N];
+        if (!More.empty()) {
+          Small[N++] = More.back();
+          More.pop_back();
+        }
+        return;
+      }
+    for (std::size_t I = 0; I < More.size(); ++I)
+      if (More[I].first == S) {
+        More.erase(More.begin() + I);
         return;
       }
   }
   std::optional<std::int64_t> lookup(SymbolId S) const {
-    for (const auto &[Id, Val] : Values)
-      if (Id == S)
-        return Val;
+    if (const std::int64_t *Slot = const_cast<Env *>(this)->find(S))
+      return *Slot;
     return std::nullopt;
   }
 
 private:
-  std::vector<std::pair<SymbolId, std::int64_t>> Values;
+  /// Bound values live inline (copying an Env per lane allocates nothing)
+  /// until there are more than Inline of them.
+  static constexpr unsigned Inline = 12;
+  std::int64_t *find(SymbolId S) {
+    for (unsigned I = 0; I < N; ++I)
+      if (Small[I].first == S)
+        return &Small[I].second;
+    for (auto &[Id, Val] : More)
+      if (Id == S)
+        return &Val;
+    return nullptr;
+  }
+  std::array<std::pair<SymbolId, std::int64_t>, Inline> Small{};
+  unsigned N = 0;
+  std::vector<std::pair<SymbolId, std::int64_t>> More;
 };
 
 /// Deepest tree the evaluators walk; deeper ones fail with TooDeep.

@@ -81,3 +81,24 @@ TEST_CASE("the size of a tree with shared subtrees is bounded without walking it
   CHECK_FALSE((tx() * 33 + c(5)).sizeExceeds(5));
   CHECK((tx() * 33 + c(5)).sizeExceeds(4));
 }
+
+TEST_CASE("an environment keeps every binding past its inline slots, rebinding and unbinding", "[symbolic]") {
+  Env E;
+  for (SymbolId S = 100; S < 130; ++S)
+    E.bind(S, std::int64_t(S) * 3);
+  for (SymbolId S = 100; S < 130; ++S)
+    REQUIRE(*E.lookup(S) == std::int64_t(S) * 3);
+  E.bind(105, -1);
+  E.bind(125, -2);
+  CHECK(*E.lookup(105) == -1);
+  CHECK(*E.lookup(125) == -2);
+  for (SymbolId S = 100; S < 130; S += 2)
+    E.unbind(S);
+  for (SymbolId S = 100; S < 130; ++S) {
+    if (S % 2 == 0)
+      REQUIRE_FALSE(E.lookup(S));
+    else
+      REQUIRE(*E.lookup(S) == (S == 105 ? -1 : S == 125 ? -2 : std::int64_t(S) * 3));
+  }
+  CHECK_FALSE(E.lookup(7));
+}
