@@ -5,11 +5,13 @@
 #include "Frontend/BuiltinHeaders.h"
 #include "Frontend/CompileFlags.h"
 #include "Frontend/KernelWalker.h"
+#include "Frontend/Preamble.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -84,7 +86,21 @@ class AnalysisConsumer : public ASTConsumer {
 public:
   AnalysisConsumer(const AnalysisOptions &O, TUResult &R, CompilerInstance &CI, ErrorCollector &E)
       : Opts(O), Result(R), CI(CI), Errors(E) {}
+  bool HandleTopLevelDecl(DeclGroupRef G) override {
+    for (Decl *D : G)
+      if (!D->isFromASTFile())
+        TopLevel.push_back(D);
+    return true;
+  }
+  /// Declarations of a precompiled preamble that code generation would need
+  /// (inline device functions): not this parse's.
+  void HandleInterestingDecl(DeclGroupRef) override {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    // With a preamble, the walks of the whole translation unit cover what
+    // this parse read (the file and its own headers), as they would without
+    // one, and do not load every declaration of the precompiled headers.
+    if (!CI.getPreprocessorOpts().ImplicitPCHInclude.empty())
+      Ctx.setTraversalScope(TopLevel);
     if (CI.getDiagnostics().hasErrorOccurred()) {
       // Errors inside function bodies leave the other kernels analysable;
       // a fatal error or one outside every body does not.
@@ -108,6 +124,7 @@ public:
   TUResult &Result;
   CompilerInstance &CI;
   ErrorCollector &Errors;
+  std::vector<Decl *> TopLevel;
 };
 
 class AnalysisAction : public ASTFrontendAction {
@@ -137,9 +154,9 @@ class DeviceDatabase : public tooling::CompilationDatabase {
 public:
   DeviceDatabase(std::vector<std::string> Prefix, const tooling::CompilationDatabase *Inner,
                  std::vector<std::string> Extra, std::vector<std::string> ExtraBefore,
-                 std::vector<std::string> &Notes)
+                 std::vector<std::string> &Notes, const Preambles *Pre = nullptr)
       : Prefix(std::move(Prefix)), Inner(Inner), Extra(std::move(Extra)), ExtraBefore(std::move(ExtraBefore)),
-        Notes(Notes) {}
+        Notes(Notes), Pre(Pre) {}
 
   std::vector<tooling::CompileCommand> getCompileCommands(StringRef File) const override {
     std::vector<std::string> Argv;
@@ -164,7 +181,12 @@ public:
     Cmd.push_back("--cuda-gpu-arch=" + clampGpuArch(T.GpuArch ? *T.GpuArch : "sm_90"));
     Cmd.insert(Cmd.end(), T.Args.begin(), T.Args.end());
     Cmd.push_back(File.str());
-    return {tooling::CompileCommand(Dir, File, Cmd, "")};
+    tooling::CompileCommand C(Dir, File, Cmd, "");
+    if (Pre) {
+      std::vector<std::string> Pch = Pre->argsFor(C);
+      C.CommandLine.insert(C.CommandLine.end() - 1, Pch.begin(), Pch.end());
+    }
+    return {C};
   }
   std::vector<std::string> getAllFiles() const override {
     return Inner ? Inner->getAllFiles() : std::vector<std::string>();
@@ -174,6 +196,7 @@ public:
   const tooling::CompilationDatabase *Inner;
   std::vector<std::string> Extra, ExtraBefore;
   std::vector<std::string> &Notes;
+  const Preambles *Pre;
 };
 
 std::string findToolkit(const DriverOptions &Opts) {
@@ -194,8 +217,9 @@ std::string findToolkit(const DriverOptions &Opts) {
   return "";
 }
 
-/// The real file system with the built-in headers on top, served from memory.
-llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> headerFileSystem() {
+/// The real file system with the built-in headers (and the preambles) on
+/// top, served from memory.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> headerFileSystem(const Preambles &Pre) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   for (const BuiltinHeader &H : builtinHeaders())
     Memory->addFile(std::string(BuiltinDir) + "/" + H.Name, 0,
@@ -203,6 +227,7 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> headerFileSystem() {
   for (const BuiltinHeader &H : toolkitCompatHeaders())
     Memory->addFile(std::string(CompatDir) + "/" + H.Name, 0,
                     llvm::MemoryBuffer::getMemBuffer(H.Contents, H.Name));
+  Pre.serve(*Memory);
   // A physical file system of its own: ClangTool sets the working directory
   // of each compile command on it, and on the process-wide real file system
   // that would be a chdir() racing the other files' threads (-j).
@@ -328,7 +353,8 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
 
   // Header trees read as they are (CompatFileSystem.h).
   std::vector<std::string> SystemDirs = {BANKCHECK_CLANG_RESOURCE_DIR "/", "/usr/include/", "/usr/lib/",
-                                         std::string(BuiltinDir) + "/", std::string(CompatDir) + "/"};
+                                         std::string(BuiltinDir) + "/", std::string(CompatDir) + "/",
+                                         std::string(PreambleDir) + "/"};
   if (!Toolkit.empty()) {
     SystemDirs.push_back(Toolkit + "/");
     llvm::SmallString<256> Real;
@@ -367,6 +393,8 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     return true;
   }
 
+  Preambles Pre; // built below, once the files to parse are known
+
   // One file: its status, findings and remarks. Each file gets its own
   // database wrapper, file system and diagnostics, so files run in parallel.
   struct PerFile {
@@ -401,11 +429,11 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       Out.Status.Error = ConfigError;
       return;
     }
-    DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, Out.Notes);
+    DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, Out.Notes, &Pre);
     ErrorCollector Diags;
     auto Compat = std::make_shared<CompatLog>();
     tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(),
-                            nvccCompatFileSystem(headerFileSystem(), Compat, SystemDirs));
+                            nvccCompatFileSystem(headerFileSystem(Pre), Compat, SystemDirs));
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
     ActionFactory Factory(FileOpts, Out.TU, Diags);
@@ -493,6 +521,33 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     }
     Slot = std::move(Fresh);
   };
+  // The injected headers, precompiled once per flag set that is parsed more
+  // than once (Preamble.h).
+  if (Opts.Preamble != "never") {
+    std::vector<std::string> Unused;
+    DeviceDatabase Plain(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, Unused);
+    for (const std::vector<std::string> *List : {&Files, &Others})
+      for (const std::string &F : *List)
+        if (llvm::sys::fs::is_regular_file(F))
+          for (const tooling::CompileCommand &C : Plain.getCompileCommands(F))
+            Pre.count(C);
+    std::vector<std::string> Keys = Pre.worthBuilding(Opts.Preamble == "always" ? 1 : 2);
+    Preambles None;
+    auto Files = [&] { return nvccCompatFileSystem(headerFileSystem(None), std::make_shared<CompatLog>(), SystemDirs); };
+    RunAll(
+        Keys.size(),
+        [&](std::size_t I) {
+          std::string Why;
+          llvm::CrashRecoveryContext CRC;
+          bool Ok = false;
+          CRC.RunSafelyOnThread([&] { Ok = Pre.build(Keys[I], Files, Why); }, 512u << 20);
+          if (!Ok && Opts.Verbose)
+            llvm::errs() << "bankcheck: no preamble for one flag set: " << Why << "\n";
+        },
+        [&](std::size_t) { return std::string(); }, false);
+    if (Opts.Verbose)
+      llvm::errs() << "bankcheck: " << Pre.built() << " precompiled preamble(s)\n";
+  }
   RunAll(
       Files.size(), [&](std::size_t I) { Safely(Files[I], Results[I], nullptr, false); },
       [&](std::size_t I) { return Files[I]; }, true);
