@@ -7,6 +7,7 @@
 #include "Frontend/KernelWalker.h"
 #include "Frontend/CommandVariants.h"
 #include "Frontend/DeviceCommands.h"
+#include "Frontend/ParseAction.h"
 #include "Frontend/Preamble.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -45,122 +46,6 @@ using namespace clang;
 namespace {
 constexpr const char *BuiltinDir = BuiltinHeaderDir;
 constexpr const char *CompatDir = CompatHeaderDir;
-
-/// Keeps the first error of the file, with its location.
-class ErrorCollector : public DiagnosticConsumer {
-public:
-  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level < DiagnosticsEngine::Error)
-      return;
-    ++Errors;
-    Fatal |= Level == DiagnosticsEngine::Fatal;
-    llvm::SmallString<256> Msg;
-    Info.FormatDiagnostic(Msg);
-    std::string Where;
-    ParseError E;
-    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      report::FileLoc L = toFileLoc(Info.getLocation(), Info.getSourceManager());
-      if (L.valid())
-        Where = L.Path + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column) + ": ";
-      E.Loc = Info.getLocation();
-    }
-    E.Message = Where + "error: " + std::string(Msg);
-    // nvcc accepts (and warns at most about) a __shared__ variable of a class
-    // with a non-trivial constructor, such as cuda::barrier: Clang keeps the
-    // declaration, so the accesses around it are analysed.
-    E.Tolerated = Info.getID() == diag::err_shared_var_init;
-    if (First.empty())
-      First = E.Message;
-    if (E.Loc.isValid())
-      List.push_back(std::move(E));
-    else
-      Fatal = true; // an error with no place in the source: trust nothing
-  }
-  unsigned Errors = 0;
-  bool Fatal = false;
-  std::string First;
-  std::vector<ParseError> List;
-  bool Recovered = false; ///< the kernels the errors do not reach were analysed
-};
-
-class AnalysisConsumer : public ASTConsumer {
-public:
-  AnalysisConsumer(const AnalysisOptions &O, TUResult &R, CompilerInstance &CI, ErrorCollector &E)
-      : Opts(O), Result(R), CI(CI), Errors(E) {}
-  bool HandleTopLevelDecl(DeclGroupRef G) override {
-    for (Decl *D : G)
-      if (!D->isFromASTFile() && !reachedFromItsTemplate(D))
-        TopLevel.push_back(D);
-    return true;
-  }
-  /// Instantiations made at the end of the parse are handed over as
-  /// top-level declarations too; the walks reach those of the file's own
-  /// templates through the template, and only those of the preamble's must
-  /// be in the scope.
-  static bool reachedFromItsTemplate(const Decl *D) {
-    const auto *FD = dyn_cast<FunctionDecl>(D);
-    if (!FD || !FD->isTemplateInstantiation())
-      return false;
-    const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
-    return Pattern && !Pattern->isFromASTFile();
-  }
-  /// Declarations of a precompiled preamble that code generation would need
-  /// (inline device functions): not this parse's.
-  void HandleInterestingDecl(DeclGroupRef) override {}
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    // With a preamble, the walks of the whole translation unit cover what
-    // this parse read (the file and its own headers), as they would without
-    // one, and do not load every declaration of the precompiled headers.
-    if (!CI.getPreprocessorOpts().ImplicitPCHInclude.empty())
-      Ctx.setTraversalScope(TopLevel);
-    if (CI.getDiagnostics().hasErrorOccurred()) {
-      // Errors inside function bodies leave the other kernels analysable;
-      // a fatal error or one outside every body does not.
-      if (Errors.Fatal || Errors.List.empty())
-        return;
-      if (!analyzeTranslationUnit(Ctx, Opts, Result, Errors.List))
-        return;
-      Errors.Recovered = true;
-      const SourceManager &SM = Ctx.getSourceManager();
-      for (const ParseError &E : Errors.List)
-        if (E.Tolerated)
-          Result.Remarks.push_back({toFileLoc(E.Loc, SM),
-                                    "accepted as nvcc does: " + E.Message.substr(E.Message.find("error: ") + 7) +
-                                        "; Clang keeps the declaration but not the expressions that use it "
-                                        "(each is a remark)"});
-      return;
-    }
-    analyzeTranslationUnit(Ctx, Opts, Result);
-  }
-  const AnalysisOptions &Opts;
-  TUResult &Result;
-  CompilerInstance &CI;
-  ErrorCollector &Errors;
-  std::vector<Decl *> TopLevel;
-};
-
-class AnalysisAction : public ASTFrontendAction {
-public:
-  AnalysisAction(const AnalysisOptions &O, TUResult &R, ErrorCollector &E) : Opts(O), Result(R), Errors(E) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<AnalysisConsumer>(Opts, Result, CI, Errors);
-  }
-  const AnalysisOptions &Opts;
-  TUResult &Result;
-  ErrorCollector &Errors;
-};
-
-class ActionFactory : public tooling::FrontendActionFactory {
-public:
-  ActionFactory(const AnalysisOptions &O, TUResult &R, ErrorCollector &E) : Opts(O), Result(R), Errors(E) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Opts, Result, Errors);
-  }
-  const AnalysisOptions &Opts;
-  TUResult &Result;
-  ErrorCollector &Errors;
-};
 
 } // namespace
 
@@ -474,6 +359,22 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
   RunAll(
       OtherUnits.size(), [&](std::size_t I) { Safely(OtherUnits[I], OtherResults[I], nullptr, true); },
       [&](std::size_t I) { return OtherUnits[I].File; }, false);
+  // The header arrays of the files analysed: the project's other files (other
+  // shards, files not named) that read such a header are analysed too, for
+  // their padding tables (their findings are not reported).
+  std::vector<std::size_t> Users;
+  if (AOpts.InProject) {
+    std::set<std::string> ArrayHeaders;
+    for (const PerFile &P : Results)
+      for (const auto &[Key, T] : P.TU.Facts.Paddings)
+        ArrayHeaders.insert(Key.substr(0, Key.rfind(':')));
+    for (std::size_t I = 0; I < OtherUnits.size(); ++I)
+      if (llvm::any_of(OtherResults[I].TU.Facts.Headers, [&](const std::string &H) { return ArrayHeaders.count(H); }))
+        Users.push_back(I);
+    RunAll(
+        Users.size(), [&](std::size_t J) { Safely(OtherUnits[Users[J]], OtherResults[Users[J]], nullptr, false); },
+        [&](std::size_t J) { return OtherUnits[Users[J]].File; }, false);
+  }
   // Kernels launched from other files of the project with other shapes: their
   // files again, with those launches.
   if (AOpts.InProject) {
@@ -495,9 +396,23 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       if (!Extra[I].empty())
         Again.push_back(I);
     }
+    std::vector<ProjectLaunches> ExtraOther(Users.size());
+    std::vector<std::size_t> AgainOther;
+    for (std::size_t J = 0; J < Users.size(); ++J) {
+      ExtraOther[J] = launchesFromElsewhere(OtherResults[Users[J]].TU.Facts, All);
+      if (!ExtraOther[J].empty())
+        AgainOther.push_back(J);
+    }
     RunAll(
         Again.size(), [&](std::size_t J) { Safely(Units[Again[J]], Results[Again[J]], &Extra[Again[J]], false); },
         [&](std::size_t J) { return Units[Again[J]].File; }, false);
+    RunAll(
+        AgainOther.size(),
+        [&](std::size_t J) {
+          std::size_t K = AgainOther[J];
+          Safely(OtherUnits[Users[K]], OtherResults[Users[K]], &ExtraOther[K], false);
+        },
+        [&](std::size_t J) { return OtherUnits[Users[AgainOther[J]]].File; }, false);
   }
 
   // Merge in input order: the output does not depend on scheduling. A file
@@ -561,6 +476,10 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     for (std::size_t I = 0; I < Units.size(); ++I) {
       All.push_back(&Results[I].TU.Facts);
       Names.push_back(Units[I].File + (Units[I].Label.empty() ? "" : " (" + Units[I].Label + ")"));
+    }
+    for (std::size_t I : Users) {
+      All.push_back(&OtherResults[I].TU.Facts);
+      Names.push_back(OtherUnits[I].File + (OtherUnits[I].Label.empty() ? "" : " (" + OtherUnits[I].Label + ")"));
     }
     choosePaddings(Result.Findings, All, Names);
     // A header template instantiated in another file of the project is not
