@@ -165,7 +165,7 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
 
   if (Opts.PrintCommands) {
     for (const std::string &File : Files)
-      for (const tooling::CompileCommand &C : Db.getCompileCommands(File)) {
+      for (const tooling::CompileCommand &C : Db.variantsOf(File)) { // each distinct command
         std::string Line;
         for (const std::string &A : C.CommandLine)
           Line += (Line.empty() ? "" : " ") + A;
