@@ -208,10 +208,12 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     FileOpts.LaunchesOnly = LaunchesOnly;
     if (LaunchesOnly)
       FileOpts.Nvcc.clear();
-    if (!FileOpts.Nvcc.empty())
+    if (!FileOpts.Nvcc.empty()) {
+      std::vector<std::string> Unused; // the parse below reports them
       FileOpts.NvccArgs = nvccArgsOf(
-          DeviceDatabase(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, FileOpts.NvccArgs, nullptr, U.Variant)
+          DeviceDatabase(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, Unused, nullptr, U.Variant)
               .getCompileCommands(File));
+    }
     std::string ConfigError;
     if (!configForFile(File, FileOpts.FileConfig, ConfigError)) {
       Out.Status.Ok = false;
