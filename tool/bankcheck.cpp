@@ -143,6 +143,11 @@ static cl::opt<bool> Explain("explain",
                              cl::cat(Category));
 static cl::opt<std::string> Shard("shard", cl::desc("Analyse shard I of N of the files (a stable split, for CI matrices)"),
                                   cl::value_desc("I/N"), cl::cat(Category));
+static cl::opt<std::string> Preamble("preamble",
+                                     cl::desc("Parse the CUDA headers once per set of flags, precompiled in "
+                                              "memory: auto (where several files share the flags), always, "
+                                              "never"),
+                                     cl::value_desc("auto|always|never"), cl::init("auto"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
 
 int main(int argc, const char **argv) {
@@ -265,6 +270,11 @@ int main(int argc, const char **argv) {
   Opts.PrintCommands = PrintCommands;
   Opts.Jobs = Jobs;
   Opts.Shard = Shard;
+  if (Preamble != "auto" && Preamble != "always" && Preamble != "never") {
+    errs() << "bankcheck: error: --preamble must be auto, always or never\n";
+    return 2;
+  }
+  Opts.Preamble = Preamble;
   Opts.Progress = sys::Process::StandardErrIsDisplayed() && !Quiet;
   // --block-dim, else the checks' BlockDim option of --config.
   std::string Shape = BlockDim.getNumOccurrences() ? std::string(BlockDim) : Tidy.BlockDim.value_or("");

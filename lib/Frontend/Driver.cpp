@@ -5,11 +5,16 @@
 #include "Frontend/BuiltinHeaders.h"
 #include "Frontend/CompileFlags.h"
 #include "Frontend/KernelWalker.h"
+#include "Frontend/CommandVariants.h"
+#include "Frontend/DeviceCommands.h"
+#include "Frontend/ParseAction.h"
+#include "Frontend/Preamble.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -42,205 +47,6 @@ namespace {
 constexpr const char *BuiltinDir = BuiltinHeaderDir;
 constexpr const char *CompatDir = CompatHeaderDir;
 
-/// Keeps the first error of the file, with its location.
-class ErrorCollector : public DiagnosticConsumer {
-public:
-  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level < DiagnosticsEngine::Error)
-      return;
-    ++Errors;
-    Fatal |= Level == DiagnosticsEngine::Fatal;
-    llvm::SmallString<256> Msg;
-    Info.FormatDiagnostic(Msg);
-    std::string Where;
-    ParseError E;
-    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      report::FileLoc L = toFileLoc(Info.getLocation(), Info.getSourceManager());
-      if (L.valid())
-        Where = L.Path + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column) + ": ";
-      E.Loc = Info.getLocation();
-    }
-    E.Message = Where + "error: " + std::string(Msg);
-    // nvcc accepts (and warns at most about) a __shared__ variable of a class
-    // with a non-trivial constructor, such as cuda::barrier: Clang keeps the
-    // declaration, so the accesses around it are analysed.
-    E.Tolerated = Info.getID() == diag::err_shared_var_init;
-    if (First.empty())
-      First = E.Message;
-    if (E.Loc.isValid())
-      List.push_back(std::move(E));
-    else
-      Fatal = true; // an error with no place in the source: trust nothing
-  }
-  unsigned Errors = 0;
-  bool Fatal = false;
-  std::string First;
-  std::vector<ParseError> List;
-  bool Recovered = false; ///< the kernels the errors do not reach were analysed
-};
-
-class AnalysisConsumer : public ASTConsumer {
-public:
-  AnalysisConsumer(const AnalysisOptions &O, TUResult &R, CompilerInstance &CI, ErrorCollector &E)
-      : Opts(O), Result(R), CI(CI), Errors(E) {}
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (CI.getDiagnostics().hasErrorOccurred()) {
-      // Errors inside function bodies leave the other kernels analysable;
-      // a fatal error or one outside every body does not.
-      if (Errors.Fatal || Errors.List.empty())
-        return;
-      if (!analyzeTranslationUnit(Ctx, Opts, Result, Errors.List))
-        return;
-      Errors.Recovered = true;
-      const SourceManager &SM = Ctx.getSourceManager();
-      for (const ParseError &E : Errors.List)
-        if (E.Tolerated)
-          Result.Remarks.push_back({toFileLoc(E.Loc, SM),
-                                    "accepted as nvcc does: " + E.Message.substr(E.Message.find("error: ") + 7) +
-                                        "; Clang keeps the declaration but not the expressions that use it "
-                                        "(each is a remark)"});
-      return;
-    }
-    analyzeTranslationUnit(Ctx, Opts, Result);
-  }
-  const AnalysisOptions &Opts;
-  TUResult &Result;
-  CompilerInstance &CI;
-  ErrorCollector &Errors;
-};
-
-class AnalysisAction : public ASTFrontendAction {
-public:
-  AnalysisAction(const AnalysisOptions &O, TUResult &R, ErrorCollector &E) : Opts(O), Result(R), Errors(E) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<AnalysisConsumer>(Opts, Result, CI, Errors);
-  }
-  const AnalysisOptions &Opts;
-  TUResult &Result;
-  ErrorCollector &Errors;
-};
-
-class ActionFactory : public tooling::FrontendActionFactory {
-public:
-  ActionFactory(const AnalysisOptions &O, TUResult &R, ErrorCollector &E) : Opts(O), Result(R), Errors(E) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Opts, Result, Errors);
-  }
-  const AnalysisOptions &Opts;
-  TUResult &Result;
-  ErrorCollector &Errors;
-};
-
-/// Wraps the user's database: each command becomes a device-only clang parse.
-class DeviceDatabase : public tooling::CompilationDatabase {
-public:
-  DeviceDatabase(std::vector<std::string> Prefix, const tooling::CompilationDatabase *Inner,
-                 std::vector<std::string> Extra, std::vector<std::string> ExtraBefore,
-                 std::vector<std::string> &Notes)
-      : Prefix(std::move(Prefix)), Inner(Inner), Extra(std::move(Extra)), ExtraBefore(std::move(ExtraBefore)),
-        Notes(Notes) {}
-
-  std::vector<tooling::CompileCommand> getCompileCommands(StringRef File) const override {
-    std::vector<std::string> Argv;
-    std::string Dir = ".";
-    if (Inner) {
-      auto Cmds = Inner->getCompileCommands(File);
-      if (!Cmds.empty()) {
-        Argv = Cmds.front().CommandLine;
-        Dir = Cmds.front().Directory;
-      }
-    }
-    if (Argv.empty())
-      Argv = {"clang++", File.str()};
-    Argv.insert(Argv.begin() + 1, ExtraBefore.begin(), ExtraBefore.end()); // --extra-arg-before
-    for (const std::string &E : Extra)
-      Argv.push_back(E);
-    TranslatedCommand T = translateCompileCommand(Argv, Dir, File.str());
-    for (const std::string &E : T.Errors)
-      Notes.push_back(E);
-    std::vector<std::string> Cmd = {"clang++"};
-    Cmd.insert(Cmd.end(), Prefix.begin(), Prefix.end());
-    Cmd.push_back("--cuda-gpu-arch=" + clampGpuArch(T.GpuArch ? *T.GpuArch : "sm_90"));
-    Cmd.insert(Cmd.end(), T.Args.begin(), T.Args.end());
-    Cmd.push_back(File.str());
-    return {tooling::CompileCommand(Dir, File, Cmd, "")};
-  }
-  std::vector<std::string> getAllFiles() const override {
-    return Inner ? Inner->getAllFiles() : std::vector<std::string>();
-  }
-
-  std::vector<std::string> Prefix;
-  const tooling::CompilationDatabase *Inner;
-  std::vector<std::string> Extra, ExtraBefore;
-  std::vector<std::string> &Notes;
-};
-
-std::string findToolkit(const DriverOptions &Opts) {
-  if (Opts.NoToolkit)
-    return "";
-  std::vector<std::string> Candidates;
-  if (!Opts.CudaPath.empty())
-    Candidates.push_back(Opts.CudaPath);
-  if (const char *E = std::getenv("CUDA_PATH"))
-    Candidates.push_back(E);
-  Candidates.push_back("/usr/local/cuda");
-  for (const std::string &C : Candidates) {
-    llvm::SmallString<256> P(C);
-    llvm::sys::path::append(P, "include", "cuda_runtime.h");
-    if (llvm::sys::fs::exists(P))
-      return C;
-  }
-  return "";
-}
-
-/// The real file system with the built-in headers on top, served from memory.
-llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> headerFileSystem() {
-  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  for (const BuiltinHeader &H : builtinHeaders())
-    Memory->addFile(std::string(BuiltinDir) + "/" + H.Name, 0,
-                    llvm::MemoryBuffer::getMemBuffer(H.Contents, H.Name));
-  for (const BuiltinHeader &H : toolkitCompatHeaders())
-    Memory->addFile(std::string(CompatDir) + "/" + H.Name, 0,
-                    llvm::MemoryBuffer::getMemBuffer(H.Contents, H.Name));
-  // A physical file system of its own: ClangTool sets the working directory
-  // of each compile command on it, and on the process-wide real file system
-  // that would be a chdir() racing the other files' threads (-j).
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem().release()));
-  Overlay->pushOverlay(Memory);
-  return Overlay;
-}
-
-/// The arguments of a device-only Clang command that nvcc takes as they are
-/// (-I, -D, -U, -isystem, -include, -std), and the GPU architecture.
-std::vector<std::string> nvccArgsOf(const std::vector<tooling::CompileCommand> &Cmds) {
-  std::vector<std::string> Out;
-  if (Cmds.empty())
-    return Out;
-  const std::vector<std::string> &C = Cmds.front().CommandLine;
-  auto Ours = [](StringRef A) { return A.contains("__bankcheck_builtin__") || A.starts_with("bankcheck_"); };
-  for (std::size_t I = 0; I < C.size(); ++I) {
-    StringRef A = C[I];
-    bool Separate = (A == "-I" || A == "-D" || A == "-U" || A == "-isystem" || A == "-include") && I + 1 < C.size();
-    if (Separate) {
-      if (!Ours(C[I + 1]))
-        Out.insert(Out.end(), {C[I], C[I + 1]});
-      ++I;
-    } else if ((A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") || A.starts_with("-std=")) &&
-               !Ours(A)) {
-      Out.push_back(C[I]);
-    } else if (A.consume_front("--cuda-gpu-arch=")) {
-      Out.push_back("-arch=" + A.str());
-    }
-  }
-  return Out;
-}
-
-bool isCudaFile(StringRef Path) {
-  StringRef Ext = llvm::sys::path::extension(Path);
-  return Ext == ".cu" || Ext == ".cuh";
-}
 } // namespace
 
 unsigned shardOf(const std::string &Path, unsigned Count) {
@@ -328,7 +134,8 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
 
   // Header trees read as they are (CompatFileSystem.h).
   std::vector<std::string> SystemDirs = {BANKCHECK_CLANG_RESOURCE_DIR "/", "/usr/include/", "/usr/lib/",
-                                         std::string(BuiltinDir) + "/", std::string(CompatDir) + "/"};
+                                         std::string(BuiltinDir) + "/", std::string(CompatDir) + "/",
+                                         std::string(PreambleDir) + "/"};
   if (!Toolkit.empty()) {
     SystemDirs.push_back(Toolkit + "/");
     llvm::SmallString<256> Real;
@@ -358,7 +165,7 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
 
   if (Opts.PrintCommands) {
     for (const std::string &File : Files)
-      for (const tooling::CompileCommand &C : Db.getCompileCommands(File)) {
+      for (const tooling::CompileCommand &C : Db.variantsOf(File)) { // each distinct command
         std::string Line;
         for (const std::string &A : C.CommandLine)
           Line += (Line.empty() ? "" : " ") + A;
@@ -367,6 +174,8 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     return true;
   }
 
+  Preambles Pre; // built below, once the files to parse are known
+
   // One file: its status, findings and remarks. Each file gets its own
   // database wrapper, file system and diagnostics, so files run in parallel.
   struct PerFile {
@@ -374,8 +183,14 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     TUResult TU;
     std::vector<std::string> Notes;
   };
-  auto AnalyzeOne = [&](const std::string &File, PerFile &Out, const ProjectLaunches *FromProject,
-                        bool LaunchesOnly) {
+  // A file under one of its distinct compile commands (DeviceCommands.h).
+  struct Unit {
+    std::string File;
+    unsigned Variant = 0;
+    std::string Label; ///< empty when the file has one command
+  };
+  auto AnalyzeOne = [&](const Unit &U, PerFile &Out, const ProjectLaunches *FromProject, bool LaunchesOnly) {
+    const std::string &File = U.File;
     Out.Status.Path = File;
     if (!llvm::sys::fs::exists(File)) {
       Out.Status.Ok = false;
@@ -393,19 +208,23 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     FileOpts.LaunchesOnly = LaunchesOnly;
     if (LaunchesOnly)
       FileOpts.Nvcc.clear();
-    if (!FileOpts.Nvcc.empty())
-      FileOpts.NvccArgs = nvccArgsOf(Db.getCompileCommands(File));
+    if (!FileOpts.Nvcc.empty()) {
+      std::vector<std::string> Unused; // the parse below reports them
+      FileOpts.NvccArgs = nvccArgsOf(
+          DeviceDatabase(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, Unused, nullptr, U.Variant)
+              .getCompileCommands(File));
+    }
     std::string ConfigError;
     if (!configForFile(File, FileOpts.FileConfig, ConfigError)) {
       Out.Status.Ok = false;
       Out.Status.Error = ConfigError;
       return;
     }
-    DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, Out.Notes);
+    DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, Out.Notes, &Pre, U.Variant);
     ErrorCollector Diags;
     auto Compat = std::make_shared<CompatLog>();
     tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(),
-                            nvccCompatFileSystem(headerFileSystem(), Compat, SystemDirs));
+                            nvccCompatFileSystem(headerFileSystem(Pre), Compat, SystemDirs));
     Tool.setDiagnosticConsumer(&Diags);
     Tool.setPrintErrorMessage(false);
     ActionFactory Factory(FileOpts, Out.TU, Diags);
@@ -425,6 +244,8 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       Out.Status.Error = First.empty() ? File + ": error: the file could not be parsed" : First;
       if (Diags.Recovered)
         Out.Status.Error += " (the kernels this error does not reach are analysed)";
+      if (!U.Label.empty())
+        Out.Status.Error += " (under " + U.Label + ")";
     }
     for (report::Note &N : Compat->Edits)
       Out.TU.Remarks.push_back(std::move(N));
@@ -450,9 +271,21 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
         Others.push_back(F);
     }
   }
-  AOpts.InProject = Files.size() + Others.size() > 1;
-  std::vector<PerFile> Results(Files.size());
-  std::vector<PerFile> OtherResults(Others.size());
+  auto UnitsOf = [&](const std::vector<std::string> &List) {
+    std::vector<Unit> Out;
+    std::vector<std::string> Unused;
+    DeviceDatabase Plain(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, Unused);
+    for (const std::string &F : List) {
+      std::vector<tooling::CompileCommand> V = Plain.variantsOf(F);
+      for (unsigned I = 0; I < V.size(); ++I)
+        Out.push_back({F, I, V.size() > 1 ? variantLabel(V, I) : ""});
+    }
+    return Out;
+  };
+  std::vector<Unit> Units = UnitsOf(Files), OtherUnits = UnitsOf(Others);
+  AOpts.InProject = Units.size() + OtherUnits.size() > 1;
+  std::vector<PerFile> Results(Units.size());
+  std::vector<PerFile> OtherResults(OtherUnits.size());
   unsigned Jobs = std::max(1u, Opts.Jobs ? Opts.Jobs : std::thread::hardware_concurrency());
   std::mutex ProgressLock;
   bool Progress = Opts.Progress && Files.size() > 1;
@@ -479,12 +312,13 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     for (std::thread &T : Threads)
       T.join();
   };
-  auto Safely = [&](const std::string &File, PerFile &Slot, const ProjectLaunches *FromProject, bool LaunchesOnly) {
+  auto Safely = [&](const Unit &U, PerFile &Slot, const ProjectLaunches *FromProject, bool LaunchesOnly) {
+    const std::string &File = U.File;
     llvm::CrashRecoveryContext CRC;
     PerFile Fresh;
     // On a thread with a large stack: deeply nested source recurses deeply
     // in Clang's parser and in the walker.
-    if (!CRC.RunSafelyOnThread([&] { AnalyzeOne(File, Fresh, FromProject, LaunchesOnly); }, 512u << 20)) {
+    if (!CRC.RunSafelyOnThread([&] { AnalyzeOne(U, Fresh, FromProject, LaunchesOnly); }, 512u << 20)) {
       Fresh = PerFile();
       Fresh.Status.Path = File;
       Fresh.Status.Ok = false;
@@ -493,34 +327,136 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     }
     Slot = std::move(Fresh);
   };
+  // The injected headers, precompiled once per flag set that is parsed more
+  // than once (Preamble.h).
+  if (Opts.Preamble != "never") {
+    std::vector<std::string> Unused;
+    for (const std::vector<Unit> *List : {&Units, &OtherUnits})
+      for (const Unit &U : *List)
+        if (llvm::sys::fs::is_regular_file(U.File))
+          for (const tooling::CompileCommand &C :
+               DeviceDatabase(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, Unused, nullptr, U.Variant)
+                   .getCompileCommands(U.File))
+            Pre.count(C);
+    std::vector<std::string> Keys = Pre.worthBuilding(Opts.Preamble == "always" ? 1 : 2);
+    Preambles None;
+    auto Files = [&] { return nvccCompatFileSystem(headerFileSystem(None), std::make_shared<CompatLog>(), SystemDirs); };
+    RunAll(
+        Keys.size(),
+        [&](std::size_t I) {
+          std::string Why;
+          llvm::CrashRecoveryContext CRC;
+          bool Ok = false;
+          CRC.RunSafelyOnThread([&] { Ok = Pre.build(Keys[I], Files, Why); }, 512u << 20);
+          if (!Ok && Opts.Verbose)
+            llvm::errs() << "bankcheck: no preamble for one flag set: " << Why << "\n";
+        },
+        [&](std::size_t) { return std::string(); }, false);
+    if (Opts.Verbose)
+      llvm::errs() << "bankcheck: " << Pre.built() << " precompiled preamble(s)\n";
+  }
   RunAll(
-      Files.size(), [&](std::size_t I) { Safely(Files[I], Results[I], nullptr, false); },
-      [&](std::size_t I) { return Files[I]; }, true);
+      Units.size(), [&](std::size_t I) { Safely(Units[I], Results[I], nullptr, false); },
+      [&](std::size_t I) { return Units[I].File; }, true);
   RunAll(
-      Others.size(), [&](std::size_t I) { Safely(Others[I], OtherResults[I], nullptr, true); },
-      [&](std::size_t I) { return Others[I]; }, false);
+      OtherUnits.size(), [&](std::size_t I) { Safely(OtherUnits[I], OtherResults[I], nullptr, true); },
+      [&](std::size_t I) { return OtherUnits[I].File; }, false);
+  // The header arrays of the files analysed: the project's other files (other
+  // shards, files not named) that read such a header are analysed too, for
+  // their padding tables (their findings are not reported).
+  std::vector<std::size_t> Users;
+  if (AOpts.InProject) {
+    std::set<std::string> ArrayHeaders;
+    for (const PerFile &P : Results)
+      for (const auto &[Key, T] : P.TU.Facts.Paddings)
+        ArrayHeaders.insert(Key.substr(0, Key.rfind(':')));
+    for (std::size_t I = 0; I < OtherUnits.size(); ++I)
+      if (llvm::any_of(OtherResults[I].TU.Facts.Headers, [&](const std::string &H) { return ArrayHeaders.count(H); }))
+        Users.push_back(I);
+    RunAll(
+        Users.size(), [&](std::size_t J) { Safely(OtherUnits[Users[J]], OtherResults[Users[J]], nullptr, false); },
+        [&](std::size_t J) { return OtherUnits[Users[J]].File; }, false);
+  }
   // Kernels launched from other files of the project with other shapes: their
   // files again, with those launches.
-  if (Files.size() + Others.size() > 1) {
+  if (AOpts.InProject) {
     std::vector<const ProjectFacts *> All;
     for (const PerFile &P : Results)
       All.push_back(&P.TU.Facts);
     for (const PerFile &P : OtherResults)
       All.push_back(&P.TU.Facts);
-    std::vector<ProjectLaunches> Extra(Files.size());
+    std::vector<ProjectLaunches> Extra(Units.size());
     std::vector<std::size_t> Again;
-    for (std::size_t I = 0; I < Files.size(); ++I) {
-      Extra[I] = launchesFromElsewhere(Results[I].TU.Facts, All);
+    for (std::size_t I = 0; I < Units.size(); ++I) {
+      // Not from the same file under its other commands: those are other
+      // builds of it.
+      std::vector<const ProjectFacts *> Elsewhere;
+      for (std::size_t K = 0; K < All.size(); ++K)
+        if (K >= Units.size() || K == I || Units[K].File != Units[I].File)
+          Elsewhere.push_back(All[K]);
+      Extra[I] = launchesFromElsewhere(Results[I].TU.Facts, Elsewhere);
       if (!Extra[I].empty())
         Again.push_back(I);
     }
+    std::vector<ProjectLaunches> ExtraOther(Users.size());
+    std::vector<std::size_t> AgainOther;
+    for (std::size_t J = 0; J < Users.size(); ++J) {
+      ExtraOther[J] = launchesFromElsewhere(OtherResults[Users[J]].TU.Facts, All);
+      if (!ExtraOther[J].empty())
+        AgainOther.push_back(J);
+    }
     RunAll(
-        Again.size(), [&](std::size_t J) { Safely(Files[Again[J]], Results[Again[J]], &Extra[Again[J]], false); },
-        [&](std::size_t J) { return Files[Again[J]]; }, false);
+        Again.size(), [&](std::size_t J) { Safely(Units[Again[J]], Results[Again[J]], &Extra[Again[J]], false); },
+        [&](std::size_t J) { return Units[Again[J]].File; }, false);
+    RunAll(
+        AgainOther.size(),
+        [&](std::size_t J) {
+          std::size_t K = AgainOther[J];
+          Safely(OtherUnits[Users[K]], OtherResults[Users[K]], &ExtraOther[K], false);
+        },
+        [&](std::size_t J) { return OtherUnits[Users[AgainOther[J]]].File; }, false);
   }
 
-  // Merge in input order: the output does not depend on scheduling.
-  for (PerFile &P : Results) {
+  // Merge in input order: the output does not depend on scheduling. A file
+  // analysed under several commands: its findings merged (CommandVariants.h).
+  // (The facts stay: the paddings below are chosen against each command's.)
+  auto Take = [](PerFile &P) {
+    PerFile M;
+    M.Status = P.Status;
+    M.Notes = std::move(P.Notes);
+    M.TU.Findings = std::move(P.TU.Findings);
+    M.TU.Remarks = std::move(P.TU.Remarks);
+    M.TU.Kernels = P.TU.Kernels;
+    M.TU.Coverage = P.TU.Coverage;
+    return M;
+  };
+  std::vector<PerFile> Merged;
+  for (std::size_t I = 0, J; I < Units.size(); I = J) {
+    for (J = I + 1; J < Units.size() && Units[J].File == Units[I].File && Units[J].Variant > 0;)
+      ++J;
+    PerFile M = Take(Results[I]);
+    if (J == I + 1) {
+      Merged.push_back(std::move(M));
+      continue;
+    }
+    std::vector<std::vector<report::Finding>> Findings = {std::move(M.TU.Findings)};
+    std::vector<std::vector<report::Note>> Remarks = {std::move(M.TU.Remarks)};
+    std::vector<std::string> Labels = {Units[I].Label};
+    for (std::size_t K = I + 1; K < J; ++K) {
+      PerFile &P = Results[K];
+      Findings.push_back(std::move(P.TU.Findings));
+      Remarks.push_back(std::move(P.TU.Remarks));
+      Labels.push_back(Units[K].Label);
+      M.Notes.insert(M.Notes.end(), P.Notes.begin(), P.Notes.end());
+      M.TU.Kernels = std::max(M.TU.Kernels, P.TU.Kernels);
+      if (M.Status.Ok && !P.Status.Ok)
+        M.Status = P.Status;
+    }
+    M.TU.Findings = mergeCommandVariants(std::move(Findings), Labels);
+    M.TU.Remarks = mergeCommandRemarks(std::move(Remarks));
+    Merged.push_back(std::move(M));
+  }
+  for (PerFile &P : Merged) {
     for (std::string &N : P.Notes)
       Result.Remarks.push_back({report::FileLoc(), N});
     if (P.Status.Ok || !P.TU.Findings.empty() || P.TU.Kernels) {
@@ -539,9 +475,13 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
   if (AOpts.InProject) {
     std::vector<const ProjectFacts *> All;
     std::vector<std::string> Names;
-    for (const PerFile &P : Results) {
-      All.push_back(&P.TU.Facts);
-      Names.push_back(P.Status.Path);
+    for (std::size_t I = 0; I < Units.size(); ++I) {
+      All.push_back(&Results[I].TU.Facts);
+      Names.push_back(Units[I].File + (Units[I].Label.empty() ? "" : " (" + Units[I].Label + ")"));
+    }
+    for (std::size_t I : Users) {
+      All.push_back(&OtherResults[I].TU.Facts);
+      Names.push_back(OtherUnits[I].File + (OtherUnits[I].Label.empty() ? "" : " (" + OtherUnits[I].Label + ")"));
     }
     choosePaddings(Result.Findings, All, Names);
     // A header template instantiated in another file of the project is not

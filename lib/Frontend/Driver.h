@@ -43,6 +43,10 @@ struct DriverOptions {
   /// of each file's path (relative to the current directory when under it);
   /// the other files of the database are still read for their launches.
   std::string Shard;
+  /// --preamble: the injected CUDA headers precompiled once per flag set
+  /// (Preamble.h): "auto" for flag sets parsed more than once, "always",
+  /// "never".
+  std::string Preamble = "auto";
 };
 
 /// The shard (1..Count) a file falls in: stable across runs and machines for

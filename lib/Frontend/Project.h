@@ -16,6 +16,7 @@
 #include "Report/Finding.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,10 @@ struct ProjectFacts {
   ProjectLaunches Kernels;
   /// Arrays declared in user headers, keyed "path:offset" of the declaration.
   std::map<std::string, PaddingTable> Paddings;
+  /// The user files (not system headers) the file's parse read, by the name
+  /// the findings give them; only for files parsed for their launches, to
+  /// tell which of them use a header array.
+  std::set<std::string> Headers;
 };
 
 /// The USR of a kernel (its canonical declaration; a specialization's

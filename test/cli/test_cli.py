@@ -822,3 +822,18 @@ class Shards(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Preamble(unittest.TestCase):
+    def test_the_preamble_option_takes_auto_always_or_never(self):
+        rc, out, err = run("--preamble=sometimes", inp("clean.cu"))
+        self.assertEqual(rc, 2)
+        self.assertIn("--preamble must be auto, always or never", err)
+        outs = []
+        for mode in ("auto", "always", "never"):
+            rc, out, err = run("--no-cuda-toolkit", "--widths=source", "--format=json", "--preamble=" + mode,
+                               inp("clean.cu"), inp("good.cu"))
+            self.assertEqual(rc, 1, err)
+            outs.append(out)
+        self.assertEqual(outs[0], outs[2])
+        self.assertEqual(outs[1], outs[2])

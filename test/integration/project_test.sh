@@ -16,7 +16,11 @@
 #      gets no padding fix-it (each padding that helps one makes a store of the
 #      other worse); columns<8> and columns<4> share one padding (32 -> 33);
 #   3. -j 1 and -j 4 print the same report, naming all four files;
-#   4. --fix on a copy makes no access of any instantiation and shape worse.
+#   4. --fix on a copy makes no access of any instantiation and shape worse;
+#   5. with --shard=I/2 (src/big.cu and src/small.cu fall in different
+#      shards), the padding of the header arrays is still chosen against
+#      every file of the database: no shard pads transposeTile's tile, and
+#      --fix-dry-run in either shard leaves it as it is.
 # Exit status: 0 passed, 1 failed, 2 bad usage, 77 no nvcc or no cmake.
 #===------------------------------------------------------------------------===#
 
@@ -128,5 +132,28 @@ for b in bad:
 print("%d accesses, none worse after --fix" % len(before) if not bad else "")
 sys.exit(1 if bad else 0)
 PY
+
+# 5. Header padding across shards (run from the project: the split is by the
+# path relative to the current directory).
+Shards=""
+for I in 1 2; do
+  Out=$(cd "$Project" && "$Bankcheck" "${Common[@]}" --quiet --shard=$I/2 2>&1)
+  Mine=$(cd "$Project" && "$Bankcheck" "${Common[@]}" --quiet --shard=$I/2 --format=json 2>/dev/null |
+         python3 -c 'import json, sys; print(" ".join(f["file"] for f in json.load(sys.stdin)["files"]))')
+  Diff=$(cd "$Project" && "$Bankcheck" "${Common[@]}" --quiet --shard=$I/2 --fix-dry-run 2>/dev/null)
+  case " $Mine" in *src/big.cu*) Shards="$Shards big$I" ;; esac
+  case " $Mine" in *src/small.cu*) Shards="$Shards small$I" ;; esac
+  if echo "$Out" | grep -q "tiles.cuh:10:43: warning"; then
+    echo "$Out" | grep -qF "no padding fix-it for 'tile': no padding lowers its conflicts without making an access worse" ||
+      fail "shard $I/2 pads transposeTile's tile against its own files only: $Out"
+    echo "$Out" | grep -q "no padding fix-it for 'tile'.*big.cu.*small.cu\|no padding fix-it for 'tile'.*small.cu.*big.cu" ||
+      fail "shard $I/2: the note on tile does not name both files that use it: $Out"
+  fi
+  echo "$Diff" | grep -q '^+.*tile\[TILE\]\[TILE' && fail "shard $I/2: --fix-dry-run pads tile: $Diff"
+done
+case "$Shards" in
+  *big1*small2*|*small1*big2*) ;;
+  *) fail "src/big.cu and src/small.cu should fall in different shards of 2 (got:$Shards)" ;;
+esac
 
 finish "project view on a CMake CUDA project"
