@@ -211,7 +211,7 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
     Out.Coverage += coverageOf(*K, Mine, Ctx, Out.Remarks);
   }
   applyCompiled(Walks, Opts, Ctx, Out);
-  addPaddingFixes(Walks, Out.Findings, Ctx);
+  addPaddingFixes(Walks, Out.Findings, Ctx, Launches);
   if (Opts.InProject)
     Out.Facts.Paddings = paddingTables(Walks, Ctx);
   return true;

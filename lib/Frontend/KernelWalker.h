@@ -13,6 +13,7 @@
 #define BANKCHECK_FRONTEND_KERNELWALKER_H
 
 #include "BankModel/AccessAnalysis.h"
+#include "Fix/LaunchSizeEdit.h"
 #include "Report/Finding.h"
 #include "Symbolic/Expr.h"
 #include "Symbolic/SymbolTable.h"
@@ -40,6 +41,8 @@ struct LaunchConfig {
   /// Launches found whose block shape is not known, and why (the shape used
   /// is then not from them).
   std::string Unresolved;
+  /// The dynamic shared-memory size the launch passes (LaunchSizes.h).
+  fix::LaunchSize DynamicSize;
 };
 
 /// One source access of one shared variable.
