@@ -3,6 +3,9 @@
 //===----------------------------------------------------------------------===//
 #include "Fix/LaunchSizeEdit.h"
 
+#include <algorithm>
+#include <set>
+
 namespace bankcheck::fix {
 
 namespace {
@@ -66,6 +69,79 @@ std::optional<SizeEdit> sizeEdit(const LaunchSize &L, const RowPadding &R, std::
   Why = "the " + L.Where + " passes '" + L.Text + "' (" + bytes(Size) + "), in which no term is the row length '" +
         R.Stride + "' as a factor of the rows" + (L.Why.empty() ? "" : " (" + L.Why + ")");
   return std::nullopt;
+}
+
+namespace {
+bool sameEdit(const report::TextEdit &A, const report::TextEdit &B) {
+  return A.Loc.Path == B.Loc.Path && A.Loc.Offset == B.Loc.Offset && A.Length == B.Length && A.Text == B.Text;
+}
+} // namespace
+
+void extendRowsFixes(std::vector<report::Finding> &Findings, const std::vector<FileLaunchSizes> &Files) {
+  for (std::size_t I = 0; I < Files.size(); ++I) {
+    if (!Files[I].Fixes)
+      continue;
+    for (const RowsFix &X : *Files[I].Fixes) {
+      if (X.Edits.empty())
+        continue;
+      std::set<std::pair<std::string, unsigned>> Covered;
+      for (const report::FileLoc &L : X.Covered)
+        Covered.insert({L.Path, L.Offset});
+      std::vector<report::TextEdit> Extra;
+      std::string Why, Grown;
+      for (std::size_t J = 0; J < Files.size() && Why.empty(); ++J) {
+        if (J == I || !Files[J].Launches)
+          continue;
+        for (const std::string &Key : X.Kernels) {
+          auto It = Files[J].Launches->find(Key);
+          if (It == Files[J].Launches->end())
+            continue;
+          for (const LaunchSize &L : It->second) {
+            if (!Why.empty())
+              break;
+            if (!Files[J].Analysed) {
+              Why = "the kernel is also launched at " + L.Where +
+                    ", in a file this run does not analyse (analyse it too, so that --fix can edit its size)";
+              break;
+            }
+            if (!Covered.insert({L.Loc.Path, L.Loc.Offset}).second)
+              continue;
+            std::optional<SizeEdit> E = sizeEdit(L, X.Rows, Why);
+            if (E && E->NewBytes > X.MaxBytes)
+              Why = "the " + L.Where + " would pass " + std::to_string(E->NewBytes) + " bytes, over the " +
+                    std::to_string(X.MaxBytes) + " bytes the kernel may have";
+            else if (E) {
+              Extra.push_back(E->Edit);
+              Grown += std::string(Grown.empty() ? "" : ", ") + "the " + L.Where + " from " +
+                       std::to_string(E->OldBytes) + " to " + std::to_string(E->NewBytes) + " bytes ('" +
+                       E->Edit.Expected + "' -> '" + E->Edit.Text + "')";
+            }
+          }
+        }
+      }
+      for (report::Finding &F : Findings) {
+        auto Holds = [&](const report::TextEdit &E) {
+          return std::any_of(X.Edits.begin(), X.Edits.end(), [&](const report::TextEdit &O) { return sameEdit(E, O); });
+        };
+        if (std::none_of(F.Fixes.begin(), F.Fixes.end(), [&](const report::TextEdit &E) { return sameEdit(E, X.Edits.front()); }))
+          continue;
+        if (Why.empty()) {
+          for (const report::TextEdit &E : Extra)
+            if (std::none_of(F.Fixes.begin(), F.Fixes.end(), [&](const report::TextEdit &O) { return sameEdit(E, O); }))
+              F.Fixes.push_back(E);
+          if (!Grown.empty())
+            F.Notes.push_back({X.NoteLoc, "the kernel's launches in the other files grow with the rows of " + X.What +
+                                              " too: " + Grown});
+          continue;
+        }
+        F.Fixes.erase(std::remove_if(F.Fixes.begin(), F.Fixes.end(), Holds), F.Fixes.end());
+        if (F.Fixes.empty())
+          for (report::Note &N : F.Notes)
+            N.ShowsFix = false;
+        F.Notes.push_back({X.NoteLoc, "no fix-it for the rows of " + X.What + " after all: " + Why});
+      }
+    }
+  }
 }
 
 } // namespace bankcheck::fix

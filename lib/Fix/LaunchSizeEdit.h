@@ -16,6 +16,7 @@
 #include "Report/Finding.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +66,32 @@ struct SizeEdit {
 /// (`32` -> `33`), a literal that is the whole size (`4096` -> `4224`).
 /// Without one, nullopt and the reason in Why.
 std::optional<SizeEdit> sizeEdit(const LaunchSize &L, const RowPadding &R, std::string &Why);
+
+/// A padding fix-it of extern rows made in one file, as the project's other
+/// files need it: their launches of the same kernels must grow too.
+struct RowsFix {
+  std::vector<std::string> Kernels;     ///< the kernels' keys (USRs)
+  RowPadding Rows;
+  std::int64_t MaxBytes = 0;            ///< the most a launch may pass once padded
+  std::vector<report::TextEdit> Edits;  ///< every edit of the fix-it
+  std::vector<report::FileLoc> Covered; ///< the launch sizes it edits (LaunchSize::Loc)
+  report::FileLoc NoteLoc;              ///< the buffer's declaration
+  std::string What;                     ///< "'smem'", "the region of 'buf' at byte 128 (through 'a')"
+};
+
+/// One file of a project: its launches' sizes by kernel key, and its fix-its.
+struct FileLaunchSizes {
+  bool Analysed = false; ///< analysed without error in this run: --fix may edit it
+  const std::map<std::string, std::vector<LaunchSize>> *Launches = nullptr;
+  const std::vector<RowsFix> *Fixes = nullptr;
+};
+
+/// For each RowsFix, the launches of its kernels in the other files: each
+/// size grown too (the edit added to the findings holding the fix-it), or,
+/// where one cannot be (not a constant, over the limit, a file this run does
+/// not analyse), the fix-it removed from those findings with a note naming
+/// that launch and the reason.
+void extendRowsFixes(std::vector<report::Finding> &Findings, const std::vector<FileLaunchSizes> &Files);
 
 } // namespace bankcheck::fix
 

@@ -14,6 +14,7 @@
 #include "Frontend/PaddingFixes.h"
 #include "Frontend/FindingBuilder.h"
 #include "Frontend/LaunchSizes.h"
+#include "Frontend/Project.h"
 #include "Fix/PaddingSolver.h"
 #include "BankModel/AccessAnalysis.h"
 #include "Symbolic/Evaluate.h"
@@ -98,6 +99,9 @@ struct SizeFix {
   std::vector<report::TextEdit> Edits;
   std::string Launches; ///< what each launch's size becomes, for the note
   std::string WhyNot;
+  std::int64_t MaxBytes = BlockLimit; ///< the most any of the kernels may be given
+  std::vector<report::FileLoc> Covered; ///< the launch sizes edited
+  std::vector<std::string> Kernels;     ///< their keys, for the project's other files
 };
 
 SizeFix launchSizeFix(const std::vector<RegionSite> &Sites, const fix::RowPadding &R, const LaunchMap &Launches,
@@ -146,6 +150,11 @@ SizeFix launchSizeFix(const std::vector<RegionSite> &Sites, const fix::RowPaddin
       return Out;
     }
     auto Opt = OptIn.find(K);
+    Out.MaxBytes = std::min(Out.MaxBytes, (Opt == OptIn.end() ? DefaultDynamicLimit
+                                           : Opt->second < 0  ? 0
+                                                              : std::min(Opt->second, BlockLimit)) -
+                                              StaticBytes);
+    Out.Kernels.push_back(kernelKey(*K));
     for (const LaunchConfig &L : It->second) {
       const fix::LaunchSize &Size = L.DynamicSize;
       std::string Why;
@@ -176,6 +185,7 @@ SizeFix launchSizeFix(const std::vector<RegionSite> &Sites, const fix::RowPaddin
         return Out;
       }
       Out.Edits.push_back(E->Edit);
+      Out.Covered.push_back(Size.Loc);
       Out.Launches += std::string(Out.Launches.empty() ? "" : ", ") + "the " + Size.Where + " from " +
                       std::to_string(E->OldBytes) + " to " + std::to_string(E->NewBytes) + " bytes ('" +
                       E->Edit.Expected + "' -> '" + E->Edit.Text + "')";
@@ -186,7 +196,7 @@ SizeFix launchSizeFix(const std::vector<RegionSite> &Sites, const fix::RowPaddin
 } // namespace
 
 void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
-                           ASTContext &Ctx, const LaunchMap &Launches) {
+                           ASTContext &Ctx, const LaunchMap &Launches, std::vector<fix::RowsFix> &RowsFixes) {
   const SourceManager &SM = Ctx.getSourceManager();
   // Every access of each extern buffer with a proven conflict, by region.
   struct Buffer {
@@ -354,6 +364,20 @@ void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::F
           Fix = launchSizeFix(Sites, R, Launches, Ctx);
         }
         if (Fix.WhyNot.empty()) {
+          fix::RowsFix X;
+          X.Kernels = Fix.Kernels;
+          X.Rows.Base = Base;
+          X.Rows.RowBytes = RowBytes;
+          X.Rows.PadBytes = Pr.PadBytes;
+          X.Rows.RowElements = A.InnerExtent;
+          X.Rows.Pad = Pr.Pad;
+          X.Rows.Stride = Stride;
+          X.MaxBytes = Fix.MaxBytes;
+          X.Edits = Fix.Edits;
+          X.Covered = Fix.Covered;
+          X.NoteLoc = DeclLoc;
+          X.What = What;
+          RowsFixes.push_back(X);
           Message += "every '" + Stride + "' of its indices becomes '" +
                      (Literal ? NewStride : "(" + NewStride + ")") +
                      "' and the dynamic size of each launch grows with the rows: " + Fix.Launches;

@@ -40,8 +40,9 @@ fix::ArrayAccess solverAccess(const WalkRecord &W, const AccessSite &Site, const
 
 /// Launches: every launch of the file's kernels (and those of the project's
 /// other files), for the sizes of extern buffers.
+/// RowsFixes: the extern rows' fix-its made, for the project's other files.
 void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
-                     clang::ASTContext &Ctx, const LaunchMap &Launches);
+                     clang::ASTContext &Ctx, const LaunchMap &Launches, std::vector<fix::RowsFix> &RowsFixes);
 
 /// E's text where it can be edited alone: E as written in a file, or a macro
 /// argument that the macro body uses once (without # or ##). Else an invalid
@@ -74,7 +75,7 @@ SwizzleFix swizzleFix(const fix::PaddingProblem &P, const std::vector<const Acce
 /// hand whose rows conflict, the padding in bytes; a fix-it with every
 /// launch's size when they are constants that can grow with the rows.
 void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
-                           clang::ASTContext &Ctx, const LaunchMap &Launches);
+                           clang::ASTContext &Ctx, const LaunchMap &Launches, std::vector<fix::RowsFix> &RowsFixes);
 
 } // namespace bankcheck::frontend
 

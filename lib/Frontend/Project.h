@@ -41,6 +41,11 @@ struct ProjectFacts {
   ProjectLaunches Kernels;
   /// Arrays declared in user headers, keyed "path:offset" of the declaration.
   std::map<std::string, PaddingTable> Paddings;
+  /// The dynamic size of every launch, by kernel USR (launches whose block
+  /// shape is not known included), and the fix-its of extern rows that grow
+  /// them: each must reach the same kernels' launches in the other files.
+  std::map<std::string, std::vector<fix::LaunchSize>> LaunchSizes;
+  std::vector<fix::RowsFix> RowsFixes;
 };
 
 /// The USR of a kernel (its canonical declaration; a specialization's

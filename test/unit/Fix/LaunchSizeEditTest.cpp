@@ -111,3 +111,83 @@ TEST_CASE("a size that cannot hold the padded rows exactly is refused with the r
     CHECK(Why == "the launch at k.cu:40 passes no dynamic shared-memory size");
   }
 }
+
+namespace {
+/// A finding holding the fix-it of X, and X itself (kernel "k", one launch in a.cu).
+struct Project {
+  RowsFix X;
+  std::vector<report::Finding> Findings;
+  std::map<std::string, std::vector<LaunchSize>> Here, There;
+  std::vector<RowsFix> Fixes;
+  Project() {
+    X.Kernels = {"c:@F@k"};
+    X.Rows = rows();
+    X.MaxBytes = 48 * 1024;
+    report::TextEdit Index;
+    Index.Loc = {"a.cu", 5, 20, 100};
+    Index.Length = 4;
+    Index.Expected = "TILE";
+    Index.Text = "(TILE + 1)";
+    X.Edits = {Index};
+    X.Covered = {at(10)};
+    X.NoteLoc = {"a.cu", 4, 27, 80};
+    X.What = "'smem'";
+    report::Finding F;
+    F.Fixes = X.Edits;
+    report::Note N{X.NoteLoc, "pad the rows of 'smem'"};
+    N.ShowsFix = true;
+    F.Notes = {N};
+    Findings = {F};
+    Fixes = {X};
+  }
+  LaunchSize launch(std::optional<std::int64_t> Bytes) {
+    LaunchSize L;
+    L.Where = "launch at b.cu:3";
+    L.Loc = {"b.cu", 3, 40, 60};
+    L.Text = Bytes ? "4096" : "n";
+    L.Bytes = Bytes;
+    if (Bytes)
+      L.Terms = {SizeTerm{L.Loc, "4096", 4096, 1, false}};
+    else
+      L.Why = "a value known only at run time";
+    return L;
+  }
+  void run(bool ThereAnalysed) {
+    extendRowsFixes(Findings, {{true, &Here, &Fixes}, {ThereAnalysed, &There, nullptr}});
+  }
+};
+} // namespace
+
+TEST_CASE("a fixed kernel's launches in other files grow with its rows, or the fix-it goes", "[fix][launchsize]") {
+  Project P;
+  SECTION("a constant size in an analysed file is grown") {
+    P.There["c:@F@k"] = {P.launch(4096)};
+    P.run(true);
+    REQUIRE(P.Findings[0].Fixes.size() == 2);
+    CHECK(P.Findings[0].Fixes[1].Loc.Path == "b.cu");
+    CHECK(P.Findings[0].Fixes[1].Text == "4224");
+    CHECK(P.Findings[0].Notes.back().Message ==
+          "the kernel's launches in the other files grow with the rows of 'smem' too: the launch at b.cu:3 from "
+          "4096 to 4224 bytes ('4096' -> '4224')");
+  }
+  SECTION("a run-time size drops the fix-it, naming the launch") {
+    P.There["c:@F@k"] = {P.launch(std::nullopt)};
+    P.run(true);
+    CHECK(P.Findings[0].Fixes.empty());
+    CHECK_FALSE(P.Findings[0].Notes.front().ShowsFix);
+    CHECK(P.Findings[0].Notes.back().Message ==
+          "no fix-it for the rows of 'smem' after all: the launch at b.cu:3 passes 'n', a value known only at run time");
+  }
+  SECTION("a launch in a file the run does not analyse drops the fix-it") {
+    P.There["c:@F@k"] = {P.launch(4096)};
+    P.run(false);
+    CHECK(P.Findings[0].Fixes.empty());
+    CHECK(P.Findings[0].Notes.back().Message.find("in a file this run does not analyse") != std::string::npos);
+  }
+  SECTION("other kernels' launches play no part") {
+    P.There["c:@F@other"] = {P.launch(std::nullopt)};
+    P.run(true);
+    CHECK(P.Findings[0].Fixes.size() == 1);
+    CHECK(P.Findings[0].Notes.size() == 1);
+  }
+}
