@@ -33,6 +33,18 @@ std::string swizzledColumn(const std::string &Row, const std::string &Col, std::
   return "(" + Col + ") ^ " + F;
 }
 
+std::string swizzledOffsetText(const std::string &Offset, std::int64_t RowBytes, const Swizzle &S) {
+  std::string F = "(" + Offset + " / " + std::to_string(RowBytes) + ")";
+  if (S.Shift)
+    F = "(" + F + " >> " + std::to_string(S.Shift) + ")";
+  F += " & " + std::to_string(S.mask());
+  unsigned Log = 0;
+  while ((std::int64_t(1) << Log) < S.UnitBytes)
+    ++Log;
+  F = Log ? "((" + F + ") << " + std::to_string(Log) + ")" : "(" + F + ")";
+  return Offset + " ^ " + F;
+}
+
 namespace {
 struct Eval {
   bool Ok = true;

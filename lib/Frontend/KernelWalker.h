@@ -83,6 +83,9 @@ struct AccessSite {
   /// pointer's name. -1: any byte of the buffer may be reached.
   std::int64_t RegionBase = -1;
   std::string RegionVia;
+  /// Inline PTX (Where is null): the asm operand expression that is the
+  /// instruction's whole address (`[%4]`, no displacement), when it is one.
+  const clang::Expr *AsmAddress = nullptr;
 };
 
 /// The innermost extent of a multi-dimensional shared array, as a Layout

@@ -110,10 +110,16 @@ SwizzleFix swizzleFix(const fix::PaddingProblem &P, const std::vector<const Acce
   bool All = true;
   std::string Missing, Each;
   std::set<unsigned> SeenOffsets;
-  for (const AccessSite *Site : Sites) {
+  std::set<std::string> SeenMissing;
+  for (std::size_t SI = 0; SI < Sites.size(); ++SI) {
+    const AccessSite *Site = Sites[SI];
     const ArraySubscriptExpr *Col = tileSubscript(Site->Where, Decl);
-    if (!Col) // inline PTX: the address operand a local made from &Decl[row][col]
-      Col = viaLocal(Site->Where, Decl, Site->Func);
+    // Inline PTX: the operand that is the address, `&Decl[row][col]` itself
+    // (through __cvta_generic_to_shared) or a local made from it.
+    if (!Col && Site->AsmAddress)
+      Col = tileSubscript(Site->AsmAddress, Decl);
+    if (!Col)
+      Col = viaLocal(Site->AsmAddress ? Site->AsmAddress : Site->Where, Decl, Site->Func);
     CharSourceRange RowR, R;
     const clang::Expr *RowE = Col ? cast<ArraySubscriptExpr>(Col->getBase()->IgnoreParenImpCasts())->getIdx() : nullptr;
     std::string RowT = RowE ? spelled(RowE, Ctx, RowR) : "";
@@ -123,6 +129,11 @@ SwizzleFix swizzleFix(const fix::PaddingProblem &P, const std::vector<const Acce
       All = false;
       if (Missing.empty())
         Missing = Where;
+      // Still the exact rewrite, on the address's byte offset from the array.
+      if (!Site->Where && SeenMissing.insert(Where).second)
+        Each += "; at " + Where + " (inline PTX) the byte offset o of its address from the start of '" + Name +
+                "' becomes '" +
+                fix::swizzledOffsetText("o", P.Accesses[SI].InnerExtent * Elem, S) + "'";
       continue;
     }
     report::TextEdit E;
