@@ -51,17 +51,16 @@ struct Eval {
   std::string Why;
   std::uint64_t Work = 0;
   unsigned MaxDegree = 0;
-  std::vector<unsigned> Worst;
+  std::vector<unsigned> Degree, Worst;
   std::vector<double> Mean;
 };
 
-Eval evaluate(const PaddingProblem &P, const std::optional<Swizzle> &S) {
+/// Every access as written: the degrees and wavefronts a swizzle must lower
+/// without making any access worse.
+Eval evaluate(const PaddingProblem &P) {
   Eval E;
   for (const ArrayAccess &A : P.Accesses) {
-    bank::AccessQuery Q = A.Query;
-    if (S)
-      for (bank::AccessInstance &I : Q.Instances)
-        I.ByteOffset = swizzledOffset(I.ByteOffset, A.InnerExtent * A.ElementBytes, *S);
+    const bank::AccessQuery &Q = A.Query;
     bank::AccessResult R = bank::analyzeAccess(Q, *A.Symbols);
     E.Work += R.Work;
     if (R.St == bank::Status::Unknown) {
@@ -81,10 +80,36 @@ Eval evaluate(const PaddingProblem &P, const std::optional<Swizzle> &S) {
       return E;
     }
     E.MaxDegree = std::max(E.MaxDegree, R.Degree);
+    E.Degree.push_back(R.Degree);
     E.Worst.push_back(R.WorstWavefronts);
     E.Mean.push_back(R.MeanWavefronts);
   }
   return E;
+}
+
+/// A candidate's worst degree, or nullopt when it is ruled out or cannot be
+/// kept: an access not decided, at Bound or above (the worst degree before,
+/// or that of the best candidate so far, which only a lower degree replaces),
+/// or worse than before (worst or mean wavefronts). Any one access decides
+/// that, so the accesses are evaluated worst first (Order) and the first such
+/// access ends the evaluation: the search keeps what evaluating every access
+/// of every candidate would keep.
+std::optional<unsigned> tryCandidate(const PaddingProblem &P, const Swizzle &S, const Eval &Before,
+                                     const std::vector<std::size_t> &Order, unsigned Bound) {
+  unsigned Max = 0;
+  for (std::size_t I : Order) {
+    const ArrayAccess &A = P.Accesses[I];
+    bank::AccessQuery Q = A.Query;
+    for (bank::AccessInstance &In : Q.Instances)
+      In.ByteOffset = swizzledOffset(In.ByteOffset, A.InnerExtent * A.ElementBytes, S);
+    bank::AccessResult R = bank::analyzeAccess(Q, *A.Symbols);
+    if (R.St == bank::Status::Unknown || R.InvariantBroken || R.InvariantUnknown || R.Misaligned ||
+        R.Degree >= Bound || R.WorstWavefronts > Before.Worst[I] ||
+        R.MeanWavefronts > Before.Mean[I] + 1e-9)
+      return std::nullopt;
+    Max = std::max(Max, R.Degree);
+  }
+  return Max;
 }
 } // namespace
 
@@ -94,7 +119,7 @@ SwizzleOutcome proposeSwizzle(const PaddingProblem &P) {
     Out.WhyNot = "no access to swizzle";
     return Out;
   }
-  Eval Before = evaluate(P, std::nullopt);
+  Eval Before = evaluate(P);
   if (!Before.Ok) {
     Out.WhyNot = Before.Why;
     return Out;
@@ -122,6 +147,14 @@ SwizzleOutcome proposeSwizzle(const PaddingProblem &P) {
     return Out;
   }
   std::uint64_t Spent = Before.Work;
+  // Worst first: the accesses most likely to keep the worst degree.
+  std::vector<std::size_t> Order(P.Accesses.size());
+  for (std::size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
+    return Before.Degree[A] != Before.Degree[B] ? Before.Degree[A] > Before.Degree[B]
+                                                : Before.Worst[A] > Before.Worst[B];
+  });
   std::optional<SwizzleProposal> Best;
   std::string Why = "no XOR swizzle of the columns by the rows lowers the conflict without making "
                     "another access worse";
@@ -142,18 +175,16 @@ SwizzleOutcome proposeSwizzle(const PaddingProblem &P) {
           break;
         }
         Swizzle S{U, Bits, Shift};
-        Eval E = evaluate(P, S);
-        Spent += E.Work;
-        if (!E.Ok || E.MaxDegree >= Before.MaxDegree)
+        // The budget counts every access of the candidate, as a full
+        // evaluation would spend: the lanes evaluated do not depend on the
+        // offsets, so the search ends where it always did.
+        Spent += Before.Work;
+        std::optional<unsigned> Degree =
+            tryCandidate(P, S, Before, Order, Best ? Best->DegreeAfter : Before.MaxDegree);
+        if (!Degree)
           continue;
-        bool Worse = false;
-        for (std::size_t I = 0; I < E.Worst.size(); ++I)
-          Worse |= E.Worst[I] > Before.Worst[I] || E.Mean[I] > Before.Mean[I] + 1e-9;
-        if (Worse)
-          continue;
-        if (!Best || E.MaxDegree < Best->DegreeAfter)
-          Best = SwizzleProposal{S, Before.MaxDegree, E.MaxDegree};
-        if (E.MaxDegree == 1)
+        Best = SwizzleProposal{S, Before.MaxDegree, *Degree};
+        if (*Degree == 1)
           break;
       }
       if (Best && Best->DegreeAfter == 1)
