@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Fix/SwizzleSolver.h"
+#include "Fix/AccessEvaluation.h"
 
 #include <algorithm>
 
@@ -46,46 +47,12 @@ std::string swizzledOffsetText(const std::string &Offset, std::int64_t RowBytes,
 }
 
 namespace {
-struct Eval {
-  bool Ok = true;
-  std::string Why;
-  std::uint64_t Work = 0;
-  unsigned MaxDegree = 0;
-  std::vector<unsigned> Degree, Worst;
-  std::vector<double> Mean;
-};
+using Eval = detail::Evaluation;
+const char *PastRow = "which a swizzle within rows would not follow";
 
 /// Every access as written: the degrees and wavefronts a swizzle must lower
-/// without making any access worse.
-Eval evaluate(const PaddingProblem &P) {
-  Eval E;
-  for (const ArrayAccess &A : P.Accesses) {
-    const bank::AccessQuery &Q = A.Query;
-    bank::AccessResult R = bank::analyzeAccess(Q, *A.Symbols);
-    E.Work += R.Work;
-    if (R.St == bank::Status::Unknown) {
-      E.Ok = false;
-      E.Why = "the access at " + A.Where + " cannot be analysed (" + R.Reason + ")";
-      return E;
-    }
-    if (R.InvariantBroken || R.InvariantUnknown) {
-      E.Ok = false;
-      E.Why = "the access at " + A.Where + (R.InvariantBroken ? " reaches" : " may reach") +
-              " past the end of its row, which a swizzle within rows would not follow";
-      return E;
-    }
-    if (R.Misaligned) {
-      E.Ok = false;
-      E.Why = "the " + std::to_string(Q.AccessBytes) + "-byte access at " + A.Where + " is not aligned";
-      return E;
-    }
-    E.MaxDegree = std::max(E.MaxDegree, R.Degree);
-    E.Degree.push_back(R.Degree);
-    E.Worst.push_back(R.WorstWavefronts);
-    E.Mean.push_back(R.MeanWavefronts);
-  }
-  return E;
-}
+/// without making any access worse. A misaligned access rules out every swizzle.
+Eval evaluate(const PaddingProblem &P) { return detail::evaluateAccesses(P, nullptr, PastRow, /*MisalignedStops=*/true); }
 
 /// A candidate's worst degree, or nullopt when it is ruled out or cannot be
 /// kept: an access not decided, at Bound or above (the worst degree before,
@@ -102,9 +69,9 @@ std::optional<unsigned> tryCandidate(const PaddingProblem &P, const Swizzle &S, 
     bank::AccessQuery Q = A.Query;
     for (bank::AccessInstance &In : Q.Instances)
       In.ByteOffset = swizzledOffset(In.ByteOffset, A.InnerExtent * A.ElementBytes, S);
-    bank::AccessResult R = bank::analyzeAccess(Q, *A.Symbols);
-    if (R.St == bank::Status::Unknown || R.InvariantBroken || R.InvariantUnknown || R.Misaligned ||
-        R.Degree >= Bound || R.WorstWavefronts > Before.Worst[I] ||
+    detail::AccessOutcome O = detail::evaluateAccess(A, Q, PastRow);
+    const bank::AccessResult &R = O.R;
+    if (!O.Ok || !O.Misaligned.empty() || R.Degree >= Bound || R.WorstWavefronts > Before.Worst[I] ||
         R.MeanWavefronts > Before.Mean[I] + 1e-9)
       return std::nullopt;
     Max = std::max(Max, R.Degree);
