@@ -104,8 +104,9 @@ struct SizeFix {
   std::vector<std::string> Kernels;     ///< their keys, for the project's other files
 };
 
+/// OptInCache: the kernels' opt-in sizes, read on first use.
 SizeFix launchSizeFix(const std::vector<RegionSite> &Sites, const fix::RowPadding &R, const LaunchMap &Launches,
-                      ASTContext &Ctx) {
+                      ASTContext &Ctx, std::optional<std::map<const FunctionDecl *, std::int64_t>> &OptInCache) {
   const SourceManager &SM = Ctx.getSourceManager();
   SizeFix Out;
   std::set<std::pair<std::string, unsigned>> Seen;
@@ -141,7 +142,9 @@ SizeFix launchSizeFix(const std::vector<RegionSite> &Sites, const fix::RowPaddin
         Bytes += Ctx.getTypeSizeInChars(Other.Array->getType()).getQuantity();
     StaticBytes = std::max(StaticBytes, Bytes);
   }
-  std::map<const FunctionDecl *, std::int64_t> OptIn = optInSizes(Ctx);
+  if (!OptInCache)
+    OptInCache = optInSizes(Ctx);
+  const std::map<const FunctionDecl *, std::int64_t> &OptIn = *OptInCache;
   for (const FunctionDecl *K : Kernels) {
     std::string Name = "'" + K->getNameAsString() + "'";
     auto It = Launches.find(K);
@@ -206,6 +209,7 @@ void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::F
     std::vector<RegionSite> Anywhere; ///< accesses that may reach any region
   };
   std::map<std::pair<std::string, unsigned>, Buffer> Buffers;
+  std::optional<std::map<const FunctionDecl *, std::int64_t>> OptIn; // read once, when needed
   for (WalkRecord &W : Walks)
     for (std::size_t S = 0; S < W.Walk.Sites.size(); ++S) {
       const AccessSite &Site = W.Walk.Sites[S];
@@ -361,7 +365,7 @@ void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::F
           R.RowElements = A.InnerExtent;
           R.Pad = Pr.Pad;
           R.Stride = Stride;
-          Fix = launchSizeFix(Sites, R, Launches, Ctx);
+          Fix = launchSizeFix(Sites, R, Launches, Ctx, OptIn);
         }
         if (Fix.WhyNot.empty()) {
           fix::RowsFix X;

@@ -143,7 +143,7 @@ bool validShape(const Dims &D) {
 
 /// Each kernel and shape a launch site gives, read through the calls of the
 /// functions whose parameters it depends on (launch wrappers).
-void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchMap &Out) {
+void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchSizeReader &Sizes, LaunchMap &Out) {
   const SourceManager &SM = V.Ctx.getSourceManager();
   constexpr std::size_t MaxChains = 64, MaxCallDepth = 6;
   std::deque<std::vector<Frame>> Queue(1);
@@ -212,7 +212,7 @@ void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchMa
         if (S.Call->getArg(I)->getType()->isIntegralOrEnumerationType())
           if (Choices<std::int64_t> A = HV.ints(S.Call->getArg(I), Frames); A.Values.size() == 1 && !A.RunTime)
             Args[I - S.FirstArg] = A.Values[0];
-    fix::LaunchSize Size = readLaunchSize(S.Size, S.SizeWhy, S.What + " at " + where(S.Call->getBeginLoc(), SM), V.Ctx);
+    fix::LaunchSize Size = Sizes.read(S.Size, S.SizeWhy, S.What + " at " + where(S.Call->getBeginLoc(), SM));
     for (const FunctionDecl *Kernel : K.Values) {
       auto &List = Out[Kernel->getCanonicalDecl()];
       if (Shapes.empty()) {
@@ -241,9 +241,10 @@ LaunchMap collectLaunches(ASTContext &Ctx) {
   LaunchVisitor V(Ctx);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
   HostValues HV(Ctx);
+  LaunchSizeReader Sizes(Ctx);
   LaunchMap Out;
   for (const LaunchSite &S : V.Sites)
-    resolveSite(S, V, HV, Out);
+    resolveSite(S, V, HV, Sizes, Out);
   return Out;
 }
 

@@ -12,32 +12,45 @@ namespace bankcheck::frontend {
 using namespace clang;
 
 namespace {
-/// References to one variable in the translation unit.
+/// References to every declaration in the translation unit.
 class CountRefs : public RecursiveASTVisitor<CountRefs> {
 public:
-  explicit CountRefs(const ValueDecl *D) : D(D) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitDeclRefExpr(DeclRefExpr *R) {
-    Count += R->getDecl() == D;
+    ++Count[R->getDecl()];
     return true;
   }
-  const ValueDecl *D;
-  unsigned Count = 0;
+  std::map<const ValueDecl *, unsigned> Count;
 };
+} // namespace
 
-/// Expansions of the object-like macro whose body starts at BodyStart.
-unsigned macroUses(SourceLocation BodyStart, const SourceManager &SM) {
-  unsigned Uses = 0;
-  for (unsigned I = 1, N = SM.local_sloc_entry_size(); I < N; ++I) {
-    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
-    if (E.isExpansion() && !E.getExpansion().isMacroArgExpansion() &&
-        E.getExpansion().getSpellingLoc() == BodyStart)
-      ++Uses;
+unsigned LaunchSizeReader::macroUses(SourceLocation BodyStart) {
+  if (!MacroUses) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    MacroUses.emplace();
+    for (unsigned I = 1, N = SM.local_sloc_entry_size(); I < N; ++I) {
+      const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+      if (E.isExpansion() && !E.getExpansion().isMacroArgExpansion())
+        ++(*MacroUses)[E.getExpansion().getSpellingLoc()];
+    }
   }
-  return Uses;
+  auto It = MacroUses->find(BodyStart);
+  return It == MacroUses->end() ? 0 : It->second;
 }
 
+unsigned LaunchSizeReader::references(const ValueDecl *D) {
+  if (!Refs) {
+    CountRefs C;
+    C.TraverseDecl(Ctx.getTranslationUnitDecl());
+    Refs = std::move(C.Count);
+  }
+  auto It = Refs->find(D);
+  return It == Refs->end() ? 0 : It->second;
+}
+
+namespace {
 struct Reader {
+  LaunchSizeReader &Counts;
   ASTContext &Ctx;
   const SourceManager &SM;
   fix::LaunchSize &Out;
@@ -96,7 +109,7 @@ struct Reader {
       const SrcMgr::SLocEntry &Entry = SM.getSLocEntry(SM.getFileID(E->getBeginLoc()));
       if (Entry.isExpansion())
         Body = Entry.getExpansion().getSpellingLoc();
-      unsigned Uses = macroUses(Body, SM);
+      unsigned Uses = Counts.macroUses(Body);
       if (Uses == 1 && !SM.isInSystemHeader(Body)) {
         MacroUse = Spelled.getBegin();
         read(E, Coef, Depth + 1);
@@ -155,20 +168,18 @@ struct Reader {
     // A constant named only here: its initializer is this size's.
     if (MacroUse.isInvalid() && VD->getInit()->getBeginLoc().isFileID() &&
         !SM.isInSystemHeader(VD->getLocation())) {
-      CountRefs C(VD);
-      C.TraverseDecl(Ctx.getTranslationUnitDecl());
-      if (C.Count == 1)
+      unsigned Count = Counts.references(VD);
+      if (Count == 1)
         read(VD->getInit(), Coef, Depth + 1);
       else if (Depth == 0)
-        Out.Why = "'" + VD->getNameAsString() + "' is used " + std::to_string(C.Count) +
+        Out.Why = "'" + VD->getNameAsString() + "' is used " + std::to_string(Count) +
                   " times, and its initializer is not edited for one launch";
     }
   }
 };
 } // namespace
 
-fix::LaunchSize readLaunchSize(const clang::Expr *Size, const std::string &Why, const std::string &Where,
-                               ASTContext &Ctx) {
+fix::LaunchSize LaunchSizeReader::read(const clang::Expr *Size, const std::string &Why, const std::string &Where) {
   fix::LaunchSize Out;
   Out.Where = Where;
   Out.Why = Why;
@@ -178,7 +189,7 @@ fix::LaunchSize readLaunchSize(const clang::Expr *Size, const std::string &Why, 
   CharSourceRange R = SM.getExpansionRange(Size->getSourceRange());
   Out.Loc = toFileLoc(R.getBegin(), SM);
   Out.Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
-  Reader Rd{Ctx, SM, Out, {}};
+  Reader Rd{*this, Ctx, SM, Out, {}};
   Out.Bytes = Rd.value(Size);
   if (!Out.Bytes) {
     Out.Why = "a value known only at run time";

@@ -18,13 +18,28 @@
 #include "clang/AST/ASTContext.h"
 
 #include <map>
+#include <optional>
 
 namespace bankcheck::frontend {
 
-/// Size: the size argument as written, or null (then Why says how the launch
-/// gives it, or nothing: no dynamic shared memory). Where: "launch at f.cu:40".
-fix::LaunchSize readLaunchSize(const clang::Expr *Size, const std::string &Why, const std::string &Where,
-                               clang::ASTContext &Ctx);
+/// Reads the launch sizes of one translation unit; the uses of its macros and
+/// constants are counted once, on the first size that needs them.
+class LaunchSizeReader {
+public:
+  explicit LaunchSizeReader(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  /// Size: the size argument as written, or null (then Why says how the
+  /// launch gives it, or nothing: no dynamic shared memory). Where: "launch at f.cu:40".
+  fix::LaunchSize read(const clang::Expr *Size, const std::string &Why, const std::string &Where);
+  /// Expansions of the object-like macro whose body starts at BodyStart.
+  unsigned macroUses(clang::SourceLocation BodyStart);
+  /// References to D in the translation unit.
+  unsigned references(const clang::ValueDecl *D);
+
+private:
+  clang::ASTContext &Ctx;
+  std::optional<std::map<clang::SourceLocation, unsigned>> MacroUses;
+  std::optional<std::map<const clang::ValueDecl *, unsigned>> Refs;
+};
 
 /// Kernels given more dynamic shared memory than the default 48 KiB by
 /// cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, N)
