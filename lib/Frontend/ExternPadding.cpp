@@ -19,6 +19,7 @@
 #include "BankModel/AccessAnalysis.h"
 #include "Symbolic/Evaluate.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -166,8 +167,19 @@ SizeFix launchSizeFix(const std::vector<RegionSite> &Sites, const fix::RowPaddin
         Out.WhyNot = Why;
         return Out;
       }
-      if (!Seen.insert({E->Edit.Loc.Path, E->Edit.Loc.Offset}).second)
-        continue; // the same launch, another block shape
+      if (!Seen.insert({E->Edit.Loc.Path, E->Edit.Loc.Offset}).second) {
+        // The same launch for another block shape, or a launch written once
+        // in a template and instantiated with other values: one text for all.
+        bool Same = std::any_of(Out.Edits.begin(), Out.Edits.end(), [&](const report::TextEdit &T) {
+          return T.Loc.Path == E->Edit.Loc.Path && T.Loc.Offset == E->Edit.Loc.Offset && T.Text == E->Edit.Text;
+        });
+        if (!Same) {
+          Out.WhyNot = "the " + Size.Where + " is written once for several sizes (a template instantiated with "
+                       "other values), which one edit cannot grow alike";
+          return Out;
+        }
+        continue;
+      }
       if (Opt == OptIn.end() && StaticBytes + E->NewBytes > DefaultDynamicLimit) {
         Out.WhyNot = "the " + Size.Where + " would pass " + std::to_string(E->NewBytes) + " bytes" +
                      (StaticBytes ? " beside " + std::to_string(StaticBytes) + " static bytes" : "") + ", over the " +
