@@ -117,7 +117,25 @@ __global__ void regionAfter(float *out) {
   // CHECK-MESSAGES: note: pad the rows of 's10' {{.*}}; no fix-it: the region at byte 4096 (through 'b') is carved after these rows, at an offset the fix-it does not move
 }
 
+__global__ void fromTemplate(float *out) {
+  extern __shared__ float s11[];
+  s11[threadIdx.y * W + threadIdx.x] = out[threadIdx.x];
+  // CHECK-FIXES: {{^}}  s11[threadIdx.y * (W + 1) + threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = s11[threadIdx.x * W + threadIdx.y];
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's11' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: note: pad the rows of 's11' {{.*}} the launch at {{.*}}fix-extern-launch-size.cu:{{[0-9]+}} from 4096 to 4224 bytes ('W' -> '(W + 1)')
+  // CHECK-FIXES: {{^}}  out[threadIdx.x] = s11[threadIdx.x * (W + 1) + threadIdx.y];
+}
+
+// One launch written in a template, instantiated for 32 and 64 rows: the
+// same edit grows both sizes by their rows.
+template <int R> void launchRows(float *out) { fromTemplate<<<1, dim3(32, 8), R * W * sizeof(float)>>>(out); }
+// CHECK-FIXES: {{^}}template <int R> void launchRows(float *out) { fromTemplate<<<1, dim3(32, 8), R * (W + 1) * sizeof(float)>>>(out); }
+
 void run(float *out, size_t bytes) {
+  launchRows<32>(out);
+  launchRows<64>(out);
   dim3 block(32, 8);
   literalSize<<<1, block, 4096>>>(out);
   // CHECK-FIXES: {{^}}  literalSize<<<1, block, 4224>>>(out);
