@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Fix/PaddingSolver.h"
+#include "Fix/AccessEvaluation.h"
 
 #include <algorithm>
 #include <map>
@@ -9,49 +10,23 @@
 namespace bankcheck::fix {
 
 namespace {
-struct Eval {
-  bool Ok = true;             ///< every access decided, within its row
-  std::uint64_t Work = 0;
-  std::string Why;            ///< when not Ok
-  std::string Misaligned;     ///< the first access the padding misaligns ("" if none)
-  unsigned MaxDegree = 0;
-  std::vector<unsigned> Worst;
-  std::vector<double> Mean;
-};
+using Eval = detail::Evaluation;
 
 Eval evaluate(const PaddingProblem &P, std::int64_t Pad) {
-  Eval E;
-  for (const ArrayAccess &A : P.Accesses) {
-    std::int64_t Extent = A.InnerExtent + Pad;
-    bank::AccessQuery Q = A.Query;
-    bool Bound = false;
-    for (auto &[Id, V] : Q.Bindings)
-      if (Id == A.Inner) {
-        V = Extent;
-        Bound = true;
-      }
-    if (!Bound)
-      Q.Bindings.push_back({A.Inner, Extent});
-    bank::AccessResult R = bank::analyzeAccess(Q, *A.Symbols);
-    E.Work += R.Work;
-    if (R.St == bank::Status::Unknown) {
-      E.Ok = false;
-      E.Why = "the access at " + A.Where + " cannot be analysed (" + R.Reason + ")";
-      return E;
-    }
-    if (R.InvariantBroken || R.InvariantUnknown) {
-      E.Ok = false;
-      E.Why = "the access at " + A.Where + (R.InvariantBroken ? " reaches" : " may reach") +
-              " past the end of its row, which padding would change";
-      return E;
-    }
-    if (R.Misaligned && E.Misaligned.empty())
-      E.Misaligned = "the " + std::to_string(Q.AccessBytes) + "-byte access at " + A.Where;
-    E.MaxDegree = std::max(E.MaxDegree, R.Degree);
-    E.Worst.push_back(R.WorstWavefronts);
-    E.Mean.push_back(R.MeanWavefronts);
-  }
-  return E;
+  return detail::evaluateAccesses(
+      P,
+      [&](std::size_t I, bank::AccessQuery &Q) {
+        const ArrayAccess &A = P.Accesses[I];
+        bool Bound = false;
+        for (auto &[Id, V] : Q.Bindings)
+          if (Id == A.Inner) {
+            V = A.InnerExtent + Pad;
+            Bound = true;
+          }
+        if (!Bound)
+          Q.Bindings.push_back({A.Inner, A.InnerExtent + Pad});
+      },
+      "which padding would change");
 }
 
 /// A padding that lowers the worst degree but breaks a constraint: the

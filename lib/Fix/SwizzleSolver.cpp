@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Fix/SwizzleSolver.h"
+#include "Fix/AccessEvaluation.h"
 
 #include <algorithm>
 
@@ -33,46 +34,49 @@ std::string swizzledColumn(const std::string &Row, const std::string &Col, std::
   return "(" + Col + ") ^ " + F;
 }
 
-namespace {
-struct Eval {
-  bool Ok = true;
-  std::string Why;
-  std::uint64_t Work = 0;
-  unsigned MaxDegree = 0;
-  std::vector<unsigned> Worst;
-  std::vector<double> Mean;
-};
+std::string swizzledOffsetText(const std::string &Offset, std::int64_t RowBytes, const Swizzle &S) {
+  std::string F = "(" + Offset + " / " + std::to_string(RowBytes) + ")";
+  if (S.Shift)
+    F = "(" + F + " >> " + std::to_string(S.Shift) + ")";
+  F += " & " + std::to_string(S.mask());
+  unsigned Log = 0;
+  while ((std::int64_t(1) << Log) < S.UnitBytes)
+    ++Log;
+  F = Log ? "((" + F + ") << " + std::to_string(Log) + ")" : "(" + F + ")";
+  return Offset + " ^ " + F;
+}
 
-Eval evaluate(const PaddingProblem &P, const std::optional<Swizzle> &S) {
-  Eval E;
-  for (const ArrayAccess &A : P.Accesses) {
+namespace {
+using Eval = detail::Evaluation;
+const char *PastRow = "which a swizzle within rows would not follow";
+
+/// Every access as written: the degrees and wavefronts a swizzle must lower
+/// without making any access worse. A misaligned access rules out every swizzle.
+Eval evaluate(const PaddingProblem &P) { return detail::evaluateAccesses(P, nullptr, PastRow, /*MisalignedStops=*/true); }
+
+/// A candidate's worst degree, or nullopt when it is ruled out or cannot be
+/// kept: an access not decided, at Bound or above (the worst degree before,
+/// or that of the best candidate so far, which only a lower degree replaces),
+/// or worse than before (worst or mean wavefronts). Any one access decides
+/// that, so the accesses are evaluated worst first (Order) and the first such
+/// access ends the evaluation: the search keeps what evaluating every access
+/// of every candidate would keep.
+std::optional<unsigned> tryCandidate(const PaddingProblem &P, const Swizzle &S, const Eval &Before,
+                                     const std::vector<std::size_t> &Order, unsigned Bound) {
+  unsigned Max = 0;
+  for (std::size_t I : Order) {
+    const ArrayAccess &A = P.Accesses[I];
     bank::AccessQuery Q = A.Query;
-    if (S)
-      for (bank::AccessInstance &I : Q.Instances)
-        I.ByteOffset = swizzledOffset(I.ByteOffset, A.InnerExtent * A.ElementBytes, *S);
-    bank::AccessResult R = bank::analyzeAccess(Q, *A.Symbols);
-    E.Work += R.Work;
-    if (R.St == bank::Status::Unknown) {
-      E.Ok = false;
-      E.Why = "the access at " + A.Where + " cannot be analysed (" + R.Reason + ")";
-      return E;
-    }
-    if (R.InvariantBroken || R.InvariantUnknown) {
-      E.Ok = false;
-      E.Why = "the access at " + A.Where + (R.InvariantBroken ? " reaches" : " may reach") +
-              " past the end of its row, which a swizzle within rows would not follow";
-      return E;
-    }
-    if (R.Misaligned) {
-      E.Ok = false;
-      E.Why = "the " + std::to_string(Q.AccessBytes) + "-byte access at " + A.Where + " is not aligned";
-      return E;
-    }
-    E.MaxDegree = std::max(E.MaxDegree, R.Degree);
-    E.Worst.push_back(R.WorstWavefronts);
-    E.Mean.push_back(R.MeanWavefronts);
+    for (bank::AccessInstance &In : Q.Instances)
+      In.ByteOffset = swizzledOffset(In.ByteOffset, A.InnerExtent * A.ElementBytes, S);
+    detail::AccessOutcome O = detail::evaluateAccess(A, Q, PastRow);
+    const bank::AccessResult &R = O.R;
+    if (!O.Ok || !O.Misaligned.empty() || R.Degree >= Bound || R.WorstWavefronts > Before.Worst[I] ||
+        R.MeanWavefronts > Before.Mean[I] + 1e-9)
+      return std::nullopt;
+    Max = std::max(Max, R.Degree);
   }
-  return E;
+  return Max;
 }
 } // namespace
 
@@ -82,7 +86,7 @@ SwizzleOutcome proposeSwizzle(const PaddingProblem &P) {
     Out.WhyNot = "no access to swizzle";
     return Out;
   }
-  Eval Before = evaluate(P, std::nullopt);
+  Eval Before = evaluate(P);
   if (!Before.Ok) {
     Out.WhyNot = Before.Why;
     return Out;
@@ -110,6 +114,14 @@ SwizzleOutcome proposeSwizzle(const PaddingProblem &P) {
     return Out;
   }
   std::uint64_t Spent = Before.Work;
+  // Worst first: the accesses most likely to keep the worst degree.
+  std::vector<std::size_t> Order(P.Accesses.size());
+  for (std::size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
+    return Before.Degree[A] != Before.Degree[B] ? Before.Degree[A] > Before.Degree[B]
+                                                : Before.Worst[A] > Before.Worst[B];
+  });
   std::optional<SwizzleProposal> Best;
   std::string Why = "no XOR swizzle of the columns by the rows lowers the conflict without making "
                     "another access worse";
@@ -130,18 +142,16 @@ SwizzleOutcome proposeSwizzle(const PaddingProblem &P) {
           break;
         }
         Swizzle S{U, Bits, Shift};
-        Eval E = evaluate(P, S);
-        Spent += E.Work;
-        if (!E.Ok || E.MaxDegree >= Before.MaxDegree)
+        // The budget counts every access of the candidate, as a full
+        // evaluation would spend: the lanes evaluated do not depend on the
+        // offsets, so the search ends where it always did.
+        Spent += Before.Work;
+        std::optional<unsigned> Degree =
+            tryCandidate(P, S, Before, Order, Best ? Best->DegreeAfter : Before.MaxDegree);
+        if (!Degree)
           continue;
-        bool Worse = false;
-        for (std::size_t I = 0; I < E.Worst.size(); ++I)
-          Worse |= E.Worst[I] > Before.Worst[I] || E.Mean[I] > Before.Mean[I] + 1e-9;
-        if (Worse)
-          continue;
-        if (!Best || E.MaxDegree < Best->DegreeAfter)
-          Best = SwizzleProposal{S, Before.MaxDegree, E.MaxDegree};
-        if (E.MaxDegree == 1)
+        Best = SwizzleProposal{S, Before.MaxDegree, *Degree};
+        if (*Degree == 1)
           break;
       }
       if (Best && Best->DegreeAfter == 1)

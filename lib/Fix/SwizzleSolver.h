@@ -40,6 +40,12 @@ symbolic::Expr swizzledOffset(const symbolic::Expr &Offset, std::int64_t RowByte
 std::string swizzledColumn(const std::string &Row, const std::string &Col, std::int64_t ElementBytes,
                            const Swizzle &S);
 
+/// The same swizzle on a byte offset from the array's start, as C text, for an
+/// address written without the array's indices (inline PTX):
+/// `o ^ (((o / 128) & 7) << 4)`. Exact because each permuted segment
+/// (2^Bits units) divides the row: the XOR flips only the unit bits of o.
+std::string swizzledOffsetText(const std::string &Offset, std::int64_t RowBytes, const Swizzle &S);
+
 struct SwizzleProposal {
   Swizzle S;
   unsigned DegreeBefore = 0, DegreeAfter = 0;

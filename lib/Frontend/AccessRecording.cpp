@@ -103,8 +103,11 @@ void Walker::addInstance(AccessSite &S, const SharedRef &L) {
 }
 
 void Walker::recordAsm(const SharedRef &L, const clang::AsmStmt *A, unsigned Index, const char *Kind,
-                       unsigned Bytes, bank::Form F, const std::string &Opcode) {
+                       unsigned Bytes, bank::Form F, const std::string &Opcode, const clang::Expr *Address) {
   recordAt(L, A, Index, asmLocation(A), Kind, Bytes, F, Opcode);
+  auto It = AsmSiteIndex.find(std::make_tuple(static_cast<const clang::Stmt *>(A), Index, L.Array));
+  if (Recording && Address && It != AsmSiteIndex.end())
+    Result.Sites[It->second].AsmAddress = Address;
 }
 
 void Walker::recordAt(const SharedRef &L, const clang::Stmt *Where, unsigned Index, SourceLocation At,

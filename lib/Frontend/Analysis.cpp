@@ -144,9 +144,16 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
   LaunchMap Launches = collectLaunches(Ctx);
   for (const auto &[Kernel, List] : Launches) {
     std::string Key = kernelKey(*Kernel);
-    for (const LaunchConfig &L : List)
+    for (const LaunchConfig &L : List) {
       if (L.Shape && !Key.empty())
         Out.Facts.Launches[Key].push_back(L);
+      // Every launch's dynamic size, once per launch (not per block shape).
+      std::vector<fix::LaunchSize> &Sizes = Out.Facts.LaunchSizes[Key];
+      if (!Key.empty() && std::none_of(Sizes.begin(), Sizes.end(), [&](const fix::LaunchSize &S) {
+            return S.Where == L.DynamicSize.Where && S.Loc.Offset == L.DynamicSize.Loc.Offset;
+          }))
+        Sizes.push_back(L.DynamicSize);
+    }
   }
   if (Opts.LaunchesOnly)
     return true;
@@ -211,7 +218,7 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
     Out.Coverage += coverageOf(*K, Mine, Ctx, Out.Remarks);
   }
   applyCompiled(Walks, Opts, Ctx, Out);
-  addPaddingFixes(Walks, Out.Findings, Ctx);
+  addPaddingFixes(Walks, Out.Findings, Ctx, Launches, Out.Facts.RowsFixes);
   if (Opts.InProject)
     Out.Facts.Paddings = paddingTables(Walks, Ctx);
   return true;

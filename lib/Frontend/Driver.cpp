@@ -484,6 +484,14 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       Names.push_back(OtherUnits[I].File + (OtherUnits[I].Label.empty() ? "" : " (" + OtherUnits[I].Label + ")"));
     }
     choosePaddings(Result.Findings, All, Names);
+    // Fix-its that grow a kernel's launch sizes: its launches in the other
+    // files grow too, or there is no fix-it.
+    std::vector<fix::FileLaunchSizes> Sizes;
+    for (const PerFile &P : Results)
+      Sizes.push_back({P.Status.Ok, &P.TU.Facts.LaunchSizes, &P.TU.Facts.RowsFixes});
+    for (const PerFile &P : OtherResults)
+      Sizes.push_back({false, &P.TU.Facts.LaunchSizes, nullptr});
+    fix::extendRowsFixes(Result.Findings, Sizes);
     // A header template instantiated in another file of the project is not
     // "never instantiated".
     std::set<std::string> Instantiated;

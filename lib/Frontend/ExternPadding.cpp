@@ -6,14 +6,20 @@
 /// a padding of its rows cannot be written into its declaration: each region
 /// (the buffer indexed `s[row * W + col]`, or a pointer carved from it at a
 /// constant offset and indexed `p[row * W + col]`) gets the padding solver's
-/// answer, in bytes, as a note without a fix-it.
+/// answer, in bytes. It is a fix-it when the region is the last one carved
+/// and every launch of the kernel passes a constant size with a term that can
+/// grow by the bytes added (fix/LaunchSizeEdit.h): the row length in every
+/// index and each launch's size, edited together; else a note with the reason.
 //===----------------------------------------------------------------------===//
 #include "Frontend/PaddingFixes.h"
 #include "Frontend/FindingBuilder.h"
+#include "Frontend/LaunchSizes.h"
+#include "Frontend/Project.h"
 #include "Fix/PaddingSolver.h"
 #include "BankModel/AccessAnalysis.h"
 #include "Symbolic/Evaluate.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -72,10 +78,140 @@ struct RegionSite {
   WalkRecord *Walk;
   std::size_t Site;
 };
+
+/// Does the file hold E's expected text at its place?
+bool holds(const report::TextEdit &E, const SourceManager &SM) {
+  auto F = SM.getFileManager().getOptionalFileRef(E.Loc.Path);
+  if (!F || E.Expected.empty())
+    return false;
+  FileID ID = SM.translateFile(*F);
+  bool Invalid = false;
+  llvm::StringRef Buf = ID.isValid() ? SM.getBufferData(ID, &Invalid) : llvm::StringRef();
+  return !Invalid && E.Loc.Offset + E.Expected.size() <= Buf.size() &&
+         Buf.substr(E.Loc.Offset, E.Expected.size()) == E.Expected;
+}
+
+constexpr std::int64_t DefaultDynamicLimit = 48 * 1024; ///< without cudaFuncSetAttribute
+constexpr std::int64_t BlockLimit = 227 * 1024;         ///< sm_90: shared memory per block
+
+/// The edits that pad the rows of a region whose padding is proven: the row
+/// length in every index and every launch's size, or the reason there are none.
+struct SizeFix {
+  std::vector<report::TextEdit> Edits;
+  std::string Launches; ///< what each launch's size becomes, for the note
+  std::string WhyNot;
+  std::int64_t MaxBytes = BlockLimit; ///< the most any of the kernels may be given
+  std::vector<report::FileLoc> Covered; ///< the launch sizes edited
+  std::vector<std::string> Kernels;     ///< their keys, for the project's other files
+};
+
+/// OptInCache: the kernels' opt-in sizes, read on first use.
+SizeFix launchSizeFix(const std::vector<RegionSite> &Sites, const fix::RowPadding &R, const LaunchMap &Launches,
+                      ASTContext &Ctx, std::optional<std::map<const FunctionDecl *, std::int64_t>> &OptInCache) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SizeFix Out;
+  std::set<std::pair<std::string, unsigned>> Seen;
+  bool Literal = R.Stride.find_first_not_of("0123456789") == std::string::npos;
+  std::set<const FunctionDecl *> Kernels;
+  std::int64_t StaticBytes = 0;
+  for (const RegionSite &RS : Sites) {
+    const AccessSite &S = RS.Walk->Walk.Sites[RS.Site];
+    Kernels.insert(RS.Walk->Kernel->getCanonicalDecl());
+    if (S.StrideTokens.empty()) {
+      Out.WhyNot = "the row length of the access at " + where(S.Loc) + " is not written in the file";
+      return Out;
+    }
+    for (report::TextEdit T : S.StrideTokens) {
+      if (!Seen.insert({T.Loc.Path, T.Loc.Offset}).second)
+        continue;
+      if (!holds(T, SM)) {
+        Out.WhyNot = "the row length '" + R.Stride + "' of the access at " + where(S.Loc) +
+                     " is not written in the file where it can be edited alone (it comes from a macro)";
+        return Out;
+      }
+      T.Text = Literal ? std::to_string(R.RowElements + R.Pad) : "(" + T.Expected + " + " + std::to_string(R.Pad) + ")";
+      Out.Edits.push_back(T);
+    }
+  }
+  // The kernel's own static shared memory counts against the same limits.
+  for (const RegionSite &RS : Sites) {
+    std::set<const VarDecl *> Counted;
+    std::int64_t Bytes = 0;
+    for (const AccessSite &Other : RS.Walk->Walk.Sites)
+      if (!Other.Array->hasExternalStorage() && !Other.Array->getType()->isIncompleteType() &&
+          Counted.insert(Other.Array).second)
+        Bytes += Ctx.getTypeSizeInChars(Other.Array->getType()).getQuantity();
+    StaticBytes = std::max(StaticBytes, Bytes);
+  }
+  if (!OptInCache)
+    OptInCache = optInSizes(Ctx);
+  const std::map<const FunctionDecl *, std::int64_t> &OptIn = *OptInCache;
+  for (const FunctionDecl *K : Kernels) {
+    std::string Name = "'" + K->getNameAsString() + "'";
+    auto It = Launches.find(K);
+    if (It == Launches.end() || It->second.empty()) {
+      Out.WhyNot = "no launch of " + Name + " is in the files analysed, so its dynamic size cannot be grown with the rows";
+      return Out;
+    }
+    auto Opt = OptIn.find(K);
+    Out.MaxBytes = std::min(Out.MaxBytes, (Opt == OptIn.end() ? DefaultDynamicLimit
+                                           : Opt->second < 0  ? 0
+                                                              : std::min(Opt->second, BlockLimit)) -
+                                              StaticBytes);
+    Out.Kernels.push_back(kernelKey(*K));
+    for (const LaunchConfig &L : It->second) {
+      const fix::LaunchSize &Size = L.DynamicSize;
+      std::string Why;
+      std::optional<fix::SizeEdit> E = fix::sizeEdit(Size, R, Why);
+      if (!E) {
+        Out.WhyNot = Why;
+        return Out;
+      }
+      if (!Seen.insert({E->Edit.Loc.Path, E->Edit.Loc.Offset}).second) {
+        // The same launch for another block shape, or a launch written once
+        // in a template and instantiated with other values: one text for all.
+        bool Same = std::any_of(Out.Edits.begin(), Out.Edits.end(), [&](const report::TextEdit &T) {
+          return T.Loc.Path == E->Edit.Loc.Path && T.Loc.Offset == E->Edit.Loc.Offset && T.Text == E->Edit.Text;
+        });
+        if (!Same) {
+          Out.WhyNot = "the " + Size.Where + " is written once for several sizes (a template instantiated with "
+                       "other values), which one edit cannot grow alike";
+          return Out;
+        }
+        continue;
+      }
+      if (Opt == OptIn.end() && StaticBytes + E->NewBytes > DefaultDynamicLimit) {
+        Out.WhyNot = "the " + Size.Where + " would pass " + std::to_string(E->NewBytes) + " bytes" +
+                     (StaticBytes ? " beside " + std::to_string(StaticBytes) + " static bytes" : "") + ", over the " +
+                     std::to_string(DefaultDynamicLimit) + " bytes a kernel has without cudaFuncSetAttribute(" +
+                     K->getNameAsString() + ", cudaFuncAttributeMaxDynamicSharedMemorySize, ...)";
+        return Out;
+      }
+      if (Opt != OptIn.end() && (Opt->second < 0 || E->NewBytes > Opt->second)) {
+        Out.WhyNot = "the " + Size.Where + " would pass " + std::to_string(E->NewBytes) + " bytes, " +
+                     (Opt->second < 0 ? "and the size " + Name + " opts in to with cudaFuncSetAttribute is not a constant"
+                                      : "over the " + std::to_string(Opt->second) + " bytes " + Name +
+                                            " opts in to with cudaFuncSetAttribute");
+        return Out;
+      }
+      if (StaticBytes + E->NewBytes > BlockLimit) {
+        Out.WhyNot = "the " + Size.Where + " would pass " + std::to_string(E->NewBytes) + " bytes, over the " +
+                     std::to_string(BlockLimit) + " bytes of shared memory a block can have on sm_90";
+        return Out;
+      }
+      Out.Edits.push_back(E->Edit);
+      Out.Covered.push_back(Size.Loc);
+      Out.Launches += std::string(Out.Launches.empty() ? "" : ", ") + "the " + Size.Where + " from " +
+                      std::to_string(E->OldBytes) + " to " + std::to_string(E->NewBytes) + " bytes ('" +
+                      E->Edit.Expected + "' -> '" + E->Edit.Text + "')";
+    }
+  }
+  return Out;
+}
 } // namespace
 
 void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
-                           ASTContext &Ctx) {
+                           ASTContext &Ctx, const LaunchMap &Launches, std::vector<fix::RowsFix> &RowsFixes) {
   const SourceManager &SM = Ctx.getSourceManager();
   // Every access of each extern buffer with a proven conflict, by region.
   struct Buffer {
@@ -85,6 +221,7 @@ void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::F
     std::vector<RegionSite> Anywhere; ///< accesses that may reach any region
   };
   std::map<std::pair<std::string, unsigned>, Buffer> Buffers;
+  std::optional<std::map<const FunctionDecl *, std::int64_t>> OptIn; // read once, when needed
   for (WalkRecord &W : Walks)
     for (std::size_t S = 0; S < W.Walk.Sites.size(); ++S) {
       const AccessSite &Site = W.Walk.Sites[S];
@@ -104,11 +241,17 @@ void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::F
       continue;
     std::string Name = B.Decl->getNameAsString();
     report::FileLoc DeclLoc = toFileLoc(B.Decl->getLocation(), SM);
-    auto AddNote = [&](const std::vector<RegionSite> &Sites, const std::string &Message) {
+    auto AddNote = [&](const std::vector<RegionSite> &Sites, const std::string &Message,
+                       const std::vector<report::TextEdit> &Edits = {}) {
       for (const RegionSite &RS : Sites) {
         report::Finding &F = Findings[RS.Walk->FindingOfSite[RS.Site]];
-        if (F.isDiagnostic())
-          F.Notes.push_back({DeclLoc, Message});
+        if (!F.isDiagnostic())
+          continue;
+        report::Note N{DeclLoc, Message};
+        N.ShowsFix = !Edits.empty();
+        F.Notes.push_back(N);
+        if (F.Status == "conflict")
+          F.Fixes.insert(F.Fixes.end(), Edits.begin(), Edits.end());
       }
     };
     // An access that may reach any region blocks every suggestion: padding
@@ -204,6 +347,7 @@ void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::F
       else
         O.WhyNot = WhyNot;
       std::string Message;
+      SizeFix Fix;
       if (O.Proposal) {
         const fix::ArrayAccess &A = P.Accesses.front();
         const fix::PaddingProposal &Pr = *O.Proposal;
@@ -216,36 +360,68 @@ void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::F
                   ", to a stride of " + std::to_string(RowBytes + Pr.PadBytes) + " bytes ('" + Stride +
                   "' -> '" + NewStride + "' in its indices): " + std::to_string(Pr.DegreeBefore) + "-way -> " + std::to_string(Pr.DegreeAfter) +
                   "-way over all " + plural(P.Accesses.size(), "access", "accesses") + "; ";
-        if (RowsKnown && Rows > 0)
-          Message += "the dynamic shared memory of the launch grows by at least " +
-                     plural(Rows * Pr.PadBytes, "byte", "bytes") + " (" + plural(Rows, "row", "rows") +
-                     " reached by the accesses)";
-        else
-          Message += "the dynamic shared memory of the launch grows by " +
-                     plural(Pr.PadBytes, "byte", "bytes") + " per row (the number of rows is not known here)";
-        Message += ", and regions carved after this one move by as much; no fix-it: the size of a "
-                   "dynamic shared array is set at the launch and its carving is written by hand";
+        // A fix-it when these are the last rows carved and every launch's
+        // size can grow with them.
+        for (auto &[OtherBase, Others] : B.Regions)
+          if (OtherBase > Base && Fix.WhyNot.empty()) {
+            const AccessSite &S = Others.front().Walk->Walk.Sites[Others.front().Site];
+            Fix.WhyNot = "the region at byte " + std::to_string(OtherBase) +
+                         (S.RegionVia.empty() ? "" : " (through '" + S.RegionVia + "')") +
+                         " is carved after these rows, at an offset the fix-it does not move";
+          }
+        if (Fix.WhyNot.empty()) {
+          fix::RowPadding R;
+          R.Base = Base;
+          R.RowBytes = RowBytes;
+          R.PadBytes = Pr.PadBytes;
+          R.RowElements = A.InnerExtent;
+          R.Pad = Pr.Pad;
+          R.Stride = Stride;
+          Fix = launchSizeFix(Sites, R, Launches, Ctx, OptIn);
+        }
+        if (Fix.WhyNot.empty()) {
+          fix::RowsFix X;
+          X.Kernels = Fix.Kernels;
+          X.Rows.Base = Base;
+          X.Rows.RowBytes = RowBytes;
+          X.Rows.PadBytes = Pr.PadBytes;
+          X.Rows.RowElements = A.InnerExtent;
+          X.Rows.Pad = Pr.Pad;
+          X.Rows.Stride = Stride;
+          X.MaxBytes = Fix.MaxBytes;
+          X.Edits = Fix.Edits;
+          X.Covered = Fix.Covered;
+          X.NoteLoc = DeclLoc;
+          X.What = What;
+          RowsFixes.push_back(X);
+          Message += "every '" + Stride + "' of its indices becomes '" +
+                     (Literal ? NewStride : "(" + NewStride + ")") +
+                     "' and the dynamic size of each launch grows with the rows: " + Fix.Launches;
+        } else {
+          Fix.Edits.clear();
+          if (RowsKnown && Rows > 0)
+            Message += "the dynamic shared memory of the launch grows by at least " +
+                       plural(Rows * Pr.PadBytes, "byte", "bytes") + " (" + plural(Rows, "row", "rows") +
+                       " reached by the accesses)";
+          else
+            Message += "the dynamic shared memory of the launch grows by " +
+                       plural(Pr.PadBytes, "byte", "bytes") + " per row (the number of rows is not known here)";
+          Message += ", and regions carved after this one move by as much; no fix-it: " + Fix.WhyNot;
+        }
       } else {
         Message = "no padding suggestion for " + What + ": " + O.WhyNot;
       }
-      AddNote(Sites, Message);
+      AddNote(Sites, Message, Fix.Edits);
       // Rows of the buffer itself, from byte 0: an XOR swizzle within each
       // row needs no change to the launch, so it can be a fix-it.
-      if (WhyNot.empty() && Base == 0 && Via.empty() && !P.Accesses.empty()) {
+      if (WhyNot.empty() && Fix.Edits.empty() && Base == 0 && Via.empty() && !P.Accesses.empty()) {
         std::vector<const AccessSite *> SiteOf;
         for (const RegionSite &RS : Sites)
           SiteOf.push_back(&RS.Walk->Walk.Sites[RS.Site]);
         if (SiteOf.size() == P.Accesses.size()) {
           SwizzleFix SF = rowSwizzleFix(P, SiteOf, SiteOf.front()->Array, Ctx);
-          if (!SF.Message.empty()) {
-            AddNote(Sites, SF.Message);
-            if (SF.Have)
-              for (const RegionSite &RS : Sites) {
-                report::Finding &F = Findings[RS.Walk->FindingOfSite[RS.Site]];
-                if (F.isDiagnostic() && F.Status == "conflict")
-                  F.Fixes.insert(F.Fixes.end(), SF.Edits.begin(), SF.Edits.end());
-              }
-          }
+          if (!SF.Message.empty())
+            AddNote(Sites, SF.Message, SF.Have ? SF.Edits : std::vector<report::TextEdit>());
         }
       }
     }

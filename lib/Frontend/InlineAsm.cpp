@@ -283,7 +283,12 @@ void Walker::walkAsm(const AsmStmt *A) {
              " bytes per lane, not a width of " + std::string(bank::rule(*F).Name) + "; not analysed");
       continue;
     }
-    recordAsm(L, A, Index, kindOf(I), Bytes, *F, I.Opcode);
+    // The operand that is the whole address: where `&s[r][c]` may be rewritten.
+    const clang::Expr *Address = nullptr;
+    if (I.Address->AsmOperand && I.Address->Displacement == 0 && *I.Address->AsmOperand < NO + NI)
+      Address = *I.Address->AsmOperand < NO ? G->getOutputExpr(*I.Address->AsmOperand)
+                                            : G->getInputExpr(*I.Address->AsmOperand - NO);
+    recordAsm(L, A, Index, kindOf(I), Bytes, *F, I.Opcode, Address);
   }
   for (const std::string &P : R.Problems)
     if (P.find("operand") != std::string::npos)

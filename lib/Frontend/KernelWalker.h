@@ -13,6 +13,7 @@
 #define BANKCHECK_FRONTEND_KERNELWALKER_H
 
 #include "BankModel/AccessAnalysis.h"
+#include "Fix/LaunchSizeEdit.h"
 #include "Report/Finding.h"
 #include "Symbolic/Expr.h"
 #include "Symbolic/SymbolTable.h"
@@ -40,6 +41,8 @@ struct LaunchConfig {
   /// Launches found whose block shape is not known, and why (the shape used
   /// is then not from them).
   std::string Unresolved;
+  /// The dynamic shared-memory size the launch passes (LaunchSizes.h).
+  fix::LaunchSize DynamicSize;
 };
 
 /// One source access of one shared variable.
@@ -80,6 +83,9 @@ struct AccessSite {
   /// pointer's name. -1: any byte of the buffer may be reached.
   std::int64_t RegionBase = -1;
   std::string RegionVia;
+  /// Inline PTX (Where is null): the asm operand expression that is the
+  /// instruction's whole address (`[%4]`, no displacement), when it is one.
+  const clang::Expr *AsmAddress = nullptr;
 };
 
 /// The innermost extent of a multi-dimensional shared array, as a Layout

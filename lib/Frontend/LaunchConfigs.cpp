@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/LaunchConfigs.h"
 #include "Frontend/HostValues.h"
+#include "Frontend/LaunchSizes.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -50,6 +51,8 @@ struct LaunchSite {
   std::string BlockMember; ///< cudaLaunchKernelEx: "blockDim" of the config object
   unsigned FirstArg = 0;   ///< the kernel's arguments in Call (0: not given one by one)
   bool HasArgs = false;
+  const clang::Expr *Size = nullptr; ///< the dynamic shared-memory size as written
+  std::string SizeWhy;               ///< how the launch gives it when not as an argument
 };
 
 /// Launch sites and every call of a function (for the calls of wrappers),
@@ -77,6 +80,8 @@ public:
     S.What = "launch";
     S.Kernel = K->getCallee();
     S.Block = Config->getArg(1);
+    if (Config->getNumArgs() > 2)
+      S.Size = Config->getArg(2);
     S.HasArgs = true;
     Sites.push_back(S);
     return true;
@@ -103,6 +108,8 @@ public:
     if ((Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel") && C->getNumArgs() >= 3) {
       S.Kernel = C->getArg(0);
       S.Block = C->getArg(2);
+      if (C->getNumArgs() > 4)
+        S.Size = C->getArg(4);
     } else if (Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC") {
       const clang::Expr *Cfg = C->getArg(0)->IgnoreParenImpCasts();
       const auto *U = dyn_cast<UnaryOperator>(Cfg);
@@ -111,6 +118,7 @@ public:
       S.BlockMember = "blockDim";
       S.FirstArg = 2;
       S.HasArgs = Name == "cudaLaunchKernelEx";
+      S.SizeWhy = "sets its size in the dynamicSmemBytes of its cudaLaunchConfig_t, which is not read";
     } else {
       return true;
     }
@@ -135,7 +143,7 @@ bool validShape(const Dims &D) {
 
 /// Each kernel and shape a launch site gives, read through the calls of the
 /// functions whose parameters it depends on (launch wrappers).
-void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchMap &Out) {
+void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchSizeReader &Sizes, LaunchMap &Out) {
   const SourceManager &SM = V.Ctx.getSourceManager();
   constexpr std::size_t MaxChains = 64, MaxCallDepth = 6;
   std::deque<std::vector<Frame>> Queue(1);
@@ -204,12 +212,14 @@ void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchMa
         if (S.Call->getArg(I)->getType()->isIntegralOrEnumerationType())
           if (Choices<std::int64_t> A = HV.ints(S.Call->getArg(I), Frames); A.Values.size() == 1 && !A.RunTime)
             Args[I - S.FirstArg] = A.Values[0];
+    fix::LaunchSize Size = Sizes.read(S.Size, S.SizeWhy, S.What + " at " + where(S.Call->getBeginLoc(), SM));
     for (const FunctionDecl *Kernel : K.Values) {
       auto &List = Out[Kernel->getCanonicalDecl()];
       if (Shapes.empty()) {
         LaunchConfig L;
         L.Source = Source;
         L.Unresolved = Source + ": the block shape is not known: " + (Shape.Why.empty() ? "it is computed at run time" : Shape.Why);
+        L.DynamicSize = Size;
         List.push_back(L);
         continue;
       }
@@ -218,6 +228,7 @@ void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchMa
         L.Shape = B;
         L.Source = Source;
         L.ConstantArgs = Args;
+        L.DynamicSize = Size;
         List.push_back(L);
       }
     }
@@ -230,9 +241,10 @@ LaunchMap collectLaunches(ASTContext &Ctx) {
   LaunchVisitor V(Ctx);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
   HostValues HV(Ctx);
+  LaunchSizeReader Sizes(Ctx);
   LaunchMap Out;
   for (const LaunchSite &S : V.Sites)
-    resolveSite(S, V, HV, Out);
+    resolveSite(S, V, HV, Sizes, Out);
   return Out;
 }
 

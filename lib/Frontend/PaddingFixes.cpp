@@ -195,7 +195,7 @@ std::int64_t staticBytes(const VarDecl *VD, ASTContext &Ctx) {
 } // namespace
 
 void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
-                     ASTContext &Ctx) {
+                     ASTContext &Ctx, const LaunchMap &Launches, std::vector<fix::RowsFix> &RowsFixes) {
   const SourceManager &SM = Ctx.getSourceManager();
   // One-dimensional arrays: padding does not apply; say what does.
   for (WalkRecord &W : Walks)
@@ -442,7 +442,7 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
         F.Fixes.insert(F.Fixes.end(), Edits.begin(), Edits.end());
     }
   }
-  addExternPaddingNotes(Walks, Findings, Ctx);
+  addExternPaddingNotes(Walks, Findings, Ctx, Launches, RowsFixes);
 }
 
 } // namespace bankcheck::frontend

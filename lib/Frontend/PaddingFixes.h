@@ -13,6 +13,7 @@
 
 #include "Fix/PaddingSolver.h"
 #include "Frontend/KernelWalker.h"
+#include "Frontend/LaunchConfigs.h"
 
 #include <vector>
 
@@ -37,8 +38,11 @@ std::pair<std::string, unsigned> declKey(const clang::VarDecl *VD, const clang::
 /// kernel's other static bytes are the caller's).
 fix::ArrayAccess solverAccess(const WalkRecord &W, const AccessSite &Site, const ArrayLayout &L);
 
+/// Launches: every launch of the file's kernels (and those of the project's
+/// other files), for the sizes of extern buffers.
+/// RowsFixes: the extern rows' fix-its made, for the project's other files.
 void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
-                     clang::ASTContext &Ctx);
+                     clang::ASTContext &Ctx, const LaunchMap &Launches, std::vector<fix::RowsFix> &RowsFixes);
 
 /// E's text where it can be edited alone: E as written in a file, or a macro
 /// argument that the macro body uses once (without # or ##). Else an invalid
@@ -68,9 +72,10 @@ SwizzleFix swizzleFix(const fix::PaddingProblem &P, const std::vector<const Acce
                       const clang::VarDecl *Decl, clang::ASTContext &Ctx);
 
 /// `extern __shared__` buffers (ExternPadding.cpp): for each region carved by
-/// hand whose rows conflict, the padding in bytes as a note, never a fix-it.
+/// hand whose rows conflict, the padding in bytes; a fix-it with every
+/// launch's size when they are constants that can grow with the rows.
 void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
-                           clang::ASTContext &Ctx);
+                           clang::ASTContext &Ctx, const LaunchMap &Launches, std::vector<fix::RowsFix> &RowsFixes);
 
 } // namespace bankcheck::frontend
 

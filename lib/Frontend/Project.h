@@ -46,6 +46,11 @@ struct ProjectFacts {
   /// the findings give them; only for files parsed for their launches, to
   /// tell which of them use a header array.
   std::set<std::string> Headers;
+  /// The dynamic size of every launch, by kernel USR (launches whose block
+  /// shape is not known included), and the fix-its of extern rows that grow
+  /// them: each must reach the same kernels' launches in the other files.
+  std::map<std::string, std::vector<fix::LaunchSize>> LaunchSizes;
+  std::vector<fix::RowsFix> RowsFixes;
 };
 
 /// The USR of a kernel (its canonical declaration; a specialization's

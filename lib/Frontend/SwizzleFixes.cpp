@@ -15,6 +15,8 @@
 #include "clang/AST/Expr.h"
 #include "clang/Lex/Lexer.h"
 
+#include <functional>
+#include <optional>
 #include <set>
 
 namespace bankcheck::frontend {
@@ -89,64 +91,6 @@ std::string spelled(const clang::Expr *E, ASTContext &Ctx, CharSourceRange &R) {
 }
 } // namespace
 
-SwizzleFix swizzleFix(const fix::PaddingProblem &P, const std::vector<const AccessSite *> &Sites,
-                      const VarDecl *Decl, ASTContext &Ctx) {
-  SwizzleFix Out;
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::string Name = Decl->getNameAsString();
-  fix::SwizzleOutcome O = fix::proposeSwizzle(P);
-  if (!O.Proposal) {
-    Out.WhyNot = O.WhyNot;
-    return Out;
-  }
-  const fix::Swizzle &S = O.Proposal->S;
-  std::int64_t Elem = P.Accesses.front().ElementBytes;
-  std::string Unit = S.UnitBytes == Elem ? std::string("elements") : std::to_string(S.UnitBytes) + "-byte chunks";
-  std::string Head = "swizzle the columns of '" + Name + "' by its rows (XOR of the " + Unit + " of each row with " +
-                     "the row's bits " + std::to_string(S.Shift) + " to " + std::to_string(S.Shift + S.Bits - 1) +
-                     "): " + std::to_string(O.Proposal->DegreeBefore) + "-way -> " +
-                     std::to_string(O.Proposal->DegreeAfter) + "-way over all " + std::to_string(P.Accesses.size()) +
-                     " accesses, no byte added";
-  bool All = true;
-  std::string Missing, Each;
-  std::set<unsigned> SeenOffsets;
-  for (const AccessSite *Site : Sites) {
-    const ArraySubscriptExpr *Col = tileSubscript(Site->Where, Decl);
-    if (!Col) // inline PTX: the address operand a local made from &Decl[row][col]
-      Col = viaLocal(Site->Where, Decl, Site->Func);
-    CharSourceRange RowR, R;
-    const clang::Expr *RowE = Col ? cast<ArraySubscriptExpr>(Col->getBase()->IgnoreParenImpCasts())->getIdx() : nullptr;
-    std::string RowT = RowE ? spelled(RowE, Ctx, RowR) : "";
-    std::string ColT = Col ? spelled(Col->getIdx(), Ctx, R) : "";
-    std::string Where = Site->Loc.Path + ":" + std::to_string(Site->Loc.Line) + ":" + std::to_string(Site->Loc.Column);
-    if (!Col || RowE->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) || RowT.empty() || ColT.empty()) {
-      All = false;
-      if (Missing.empty())
-        Missing = Where;
-      continue;
-    }
-    report::TextEdit E;
-    E.Loc = toFileLoc(R.getBegin(), SM);
-    E.Length = ColT.size();
-    E.Expected = ColT;
-    E.Text = fix::swizzledColumn(RowT, ColT, Elem, S);
-    if (!SeenOffsets.insert(E.Loc.Offset).second)
-      continue; // the same access in another instantiation or launch shape
-    Out.Edits.push_back(E);
-    Each += "; at " + Where + " '" + Name + "[" + RowT + "][" + ColT + "]' becomes '" + Name + "[" + RowT + "][" +
-            E.Text + "]'";
-  }
-  if (All && !Out.Edits.empty()) {
-    Out.Have = true;
-    Out.Message = Head + "; every index of '" + Name + "' is rewritten" + Each;
-  } else {
-    Out.Edits.clear();
-    Out.Message = Head + "; no fix-it: the access at " + Missing + " is not written '" + Name +
-                  "[row][column]' in the file; apply the same XOR to every index of '" + Name + "'" + Each;
-  }
-  return Out;
-}
-
 namespace {
 /// The first `Decl[index]` inside S.
 const ArraySubscriptExpr *flatSubscript(const Stmt *S, const VarDecl *Decl) {
@@ -169,10 +113,21 @@ std::string operand(const std::string &T) {
 }
 } // namespace
 
-SwizzleFix rowSwizzleFix(const fix::PaddingProblem &P, const std::vector<const AccessSite *> &Sites,
-                         const VarDecl *Decl, ASTContext &Ctx) {
+namespace {
+/// One access rewritten: the edit, and the subscript before and after for the note.
+struct SiteRewrite {
+  report::TextEdit Edit;
+  std::string Before, After;
+};
+using Rewriter = std::function<std::optional<SiteRewrite>(const AccessSite &, const fix::Swizzle &)>;
+
+/// The swizzle solver's proposal for Decl as a note and, when Rewrite gives
+/// every access's edit, a fix-it. Lead names what is swizzled, Cost ends the
+/// note's first part, Form is how an access must be written.
+SwizzleFix buildSwizzleFix(const fix::PaddingProblem &P, const std::vector<const AccessSite *> &Sites,
+                           const VarDecl *Decl, const std::string &Lead, const std::string &Cost,
+                           const std::string &Form, const Rewriter &Rewrite) {
   SwizzleFix Out;
-  const SourceManager &SM = Ctx.getSourceManager();
   std::string Name = Decl->getNameAsString();
   fix::SwizzleOutcome O = fix::proposeSwizzle(P);
   if (!O.Proposal) {
@@ -182,58 +137,114 @@ SwizzleFix rowSwizzleFix(const fix::PaddingProblem &P, const std::vector<const A
   const fix::Swizzle &S = O.Proposal->S;
   std::int64_t Elem = P.Accesses.front().ElementBytes;
   std::string Unit = S.UnitBytes == Elem ? std::string("elements") : std::to_string(S.UnitBytes) + "-byte chunks";
-  std::string Head = "swizzle the rows of '" + Name + "' instead (XOR of the " + Unit + " of each row with the row's bits " +
-                     std::to_string(S.Shift) + " to " + std::to_string(S.Shift + S.Bits - 1) + "): " +
+  std::string Head = Lead + " (XOR of the " + Unit + " of each row with the row's bits " + std::to_string(S.Shift) +
+                     " to " + std::to_string(S.Shift + S.Bits - 1) + "): " +
                      std::to_string(O.Proposal->DegreeBefore) + "-way -> " + std::to_string(O.Proposal->DegreeAfter) +
-                     "-way over all " + std::to_string(P.Accesses.size()) +
-                     " accesses, no byte added and no change to the launch";
+                     "-way over all " + std::to_string(P.Accesses.size()) + " accesses, " + Cost;
   bool All = true;
   std::string Missing, Each;
   std::set<unsigned> SeenOffsets;
-  for (const AccessSite *Site : Sites) {
-    const ArraySubscriptExpr *AS = flatSubscript(Site->Where, Decl);
-    const clang::Expr *RowE = nullptr;
-    std::vector<const clang::Expr *> Cols;
-    std::string Stride, Why;
+  std::set<std::string> SeenMissing;
+  for (std::size_t SI = 0; SI < Sites.size(); ++SI) {
+    const AccessSite *Site = Sites[SI];
     std::string Where = Site->Loc.Path + ":" + std::to_string(Site->Loc.Line) + ":" + std::to_string(Site->Loc.Column);
-    CharSourceRange IdxR = AS ? editableSpelling(AS->getIdx(), Ctx, Why) : CharSourceRange();
-    bool Ok = AS && IdxR.isValid() && rowFormSpelling(AS, Ctx, RowE, Cols, Stride) && !RowE->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false);
-    std::string RowT, ColT;
-    if (Ok) {
-      CharSourceRange R;
-      RowT = spelled(RowE->IgnoreParens(), Ctx, R);
-      for (const clang::Expr *C : Cols) {
-        std::string T = spelled(C, Ctx, R);
-        Ok &= !T.empty();
-        ColT += (ColT.empty() ? "" : " + ") + T;
-      }
-      Ok &= !RowT.empty();
-    }
-    if (!Ok) {
+    std::optional<SiteRewrite> R = Rewrite(*Site, S);
+    if (!R) {
       All = false;
       if (Missing.empty())
         Missing = Where;
+      // Still the exact rewrite, on the address's byte offset from the array.
+      if (!Site->Where && SeenMissing.insert(Where).second)
+        Each += "; at " + Where + " (inline PTX) the byte offset o of its address from the start of '" + Name +
+                "' becomes '" + fix::swizzledOffsetText("o", P.Accesses[SI].InnerExtent * Elem, S) + "'";
       continue;
     }
-    report::TextEdit E;
-    E.Loc = toFileLoc(IdxR.getBegin(), SM);
-    E.Expected = Lexer::getSourceText(IdxR, SM, Ctx.getLangOpts()).str();
-    E.Length = E.Expected.size();
-    E.Text = operand(RowT) + " * " + Stride + " + (" + fix::swizzledColumn(RowT, ColT.empty() ? "0" : ColT, Elem, S) + ")";
-    if (!SeenOffsets.insert(E.Loc.Offset).second)
-      continue;
-    Out.Edits.push_back(E);
-    Each += "; at " + Where + " '" + Name + "[" + E.Expected + "]' becomes '" + Name + "[" + E.Text + "]'";
+    if (!SeenOffsets.insert(R->Edit.Loc.Offset).second)
+      continue; // the same access in another instantiation or launch shape
+    Out.Edits.push_back(R->Edit);
+    Each += "; at " + Where + " '" + Name + "[" + R->Before + "]' becomes '" + Name + "[" + R->After + "]'";
   }
   if (All && !Out.Edits.empty()) {
     Out.Have = true;
     Out.Message = Head + "; every index of '" + Name + "' is rewritten" + Each;
   } else {
     Out.Edits.clear();
-    Out.Message = Head + "; no fix-it: the access at " + Missing + " is not written '" + Name +
-                  "[row * W + column]' in the file; apply the same XOR to every index of '" + Name + "'" + Each;
+    Out.Message = Head + "; no fix-it: the access at " + Missing + " is not written '" + Name + Form +
+                  "' in the file; apply the same XOR to every index of '" + Name + "'" + Each;
   }
   return Out;
+}
+} // namespace
+
+SwizzleFix swizzleFix(const fix::PaddingProblem &P, const std::vector<const AccessSite *> &Sites,
+                      const VarDecl *Decl, ASTContext &Ctx) {
+  std::int64_t Elem = P.Accesses.empty() ? 1 : P.Accesses.front().ElementBytes;
+  auto Rewrite = [&](const AccessSite &Site, const fix::Swizzle &S) -> std::optional<SiteRewrite> {
+    const ArraySubscriptExpr *Col = tileSubscript(Site.Where, Decl);
+    // Inline PTX: the operand that is the address, `&Decl[row][col]` itself
+    // (through __cvta_generic_to_shared) or a local made from it.
+    if (!Col && Site.AsmAddress)
+      Col = tileSubscript(Site.AsmAddress, Decl);
+    if (!Col)
+      Col = viaLocal(Site.AsmAddress ? Site.AsmAddress : Site.Where, Decl, Site.Func);
+    if (!Col)
+      return std::nullopt;
+    CharSourceRange RowR, R;
+    const clang::Expr *RowE = cast<ArraySubscriptExpr>(Col->getBase()->IgnoreParenImpCasts())->getIdx();
+    std::string RowT = spelled(RowE, Ctx, RowR);
+    std::string ColT = spelled(Col->getIdx(), Ctx, R);
+    if (RowE->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) || RowT.empty() || ColT.empty())
+      return std::nullopt;
+    SiteRewrite W;
+    W.Edit.Loc = toFileLoc(R.getBegin(), Ctx.getSourceManager());
+    W.Edit.Length = ColT.size();
+    W.Edit.Expected = ColT;
+    W.Edit.Text = fix::swizzledColumn(RowT, ColT, Elem, S);
+    W.Before = RowT + "][" + ColT;
+    W.After = RowT + "][" + W.Edit.Text;
+    return W;
+  };
+  std::string Name = Decl->getNameAsString();
+  return buildSwizzleFix(P, Sites, Decl, "swizzle the columns of '" + Name + "' by its rows", "no byte added",
+                         "[row][column]", Rewrite);
+}
+
+SwizzleFix rowSwizzleFix(const fix::PaddingProblem &P, const std::vector<const AccessSite *> &Sites,
+                         const VarDecl *Decl, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::int64_t Elem = P.Accesses.empty() ? 1 : P.Accesses.front().ElementBytes;
+  auto Rewrite = [&](const AccessSite &Site, const fix::Swizzle &S) -> std::optional<SiteRewrite> {
+    const ArraySubscriptExpr *AS = flatSubscript(Site.Where, Decl);
+    const clang::Expr *RowE = nullptr;
+    std::vector<const clang::Expr *> Cols;
+    std::string Stride, Why;
+    CharSourceRange IdxR = AS ? editableSpelling(AS->getIdx(), Ctx, Why) : CharSourceRange();
+    if (!AS || !IdxR.isValid() || !rowFormSpelling(AS, Ctx, RowE, Cols, Stride) ||
+        RowE->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+      return std::nullopt;
+    CharSourceRange R;
+    std::string RowT = spelled(RowE->IgnoreParens(), Ctx, R), ColT;
+    for (const clang::Expr *C : Cols) {
+      std::string T = spelled(C, Ctx, R);
+      if (T.empty())
+        return std::nullopt;
+      ColT += (ColT.empty() ? "" : " + ") + T;
+    }
+    if (RowT.empty())
+      return std::nullopt;
+    SiteRewrite W;
+    W.Edit.Loc = toFileLoc(IdxR.getBegin(), SM);
+    W.Edit.Expected = Lexer::getSourceText(IdxR, SM, Ctx.getLangOpts()).str();
+    W.Edit.Length = W.Edit.Expected.size();
+    W.Edit.Text = operand(RowT) + " * " + Stride + " + (" +
+                  fix::swizzledColumn(RowT, ColT.empty() ? "0" : ColT, Elem, S) + ")";
+    W.Before = W.Edit.Expected;
+    W.After = W.Edit.Text;
+    return W;
+  };
+  std::string Name = Decl->getNameAsString();
+  return buildSwizzleFix(P, Sites, Decl, "swizzle the rows of '" + Name + "' instead",
+                         "no byte added and no change to the launch", "[row * W + column]", Rewrite);
 }
 
 } // namespace bankcheck::frontend

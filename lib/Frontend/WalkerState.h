@@ -352,8 +352,10 @@ public:
   void walkAsm(const clang::AsmStmt *A);
   /// Records one shared instruction of an asm statement (Index: its place in
   /// the template): its own site, with the width and form the PTX gives.
+  /// Address: the operand that is the whole address, when one is.
   void recordAsm(const SharedRef &L, const clang::AsmStmt *A, unsigned Index, const char *Kind,
-                 unsigned Bytes, bank::Form F, const std::string &Opcode);
+                 unsigned Bytes, bank::Form F, const std::string &Opcode,
+                 const clang::Expr *Address = nullptr);
   /// The same for any statement that issues several instructions (a wmma
   /// load or store): site (Key, Index) at Loc.
   void recordAt(const SharedRef &L, const clang::Stmt *Key, unsigned Index, clang::SourceLocation Loc,

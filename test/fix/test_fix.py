@@ -184,5 +184,75 @@ class Safety(unittest.TestCase):
         self.assertEqual(self.read(), old.replace(b"tile[32][32]", b"tile[32][33]"))
 
 
+DYN_KERNEL = ("#include <cuda_runtime.h>\n"
+              "#define TILE 32\n"
+              "__global__ void transposeDyn(float *out) {\n"
+              "  extern __shared__ float smem[];\n"
+              "  smem[threadIdx.y * TILE + threadIdx.x] = out[threadIdx.x];\n"
+              "  __syncthreads();\n"
+              "  out[threadIdx.x] = smem[threadIdx.x * TILE + threadIdx.y];\n"
+              "}\n"
+              "void here(float *out) { transposeDyn<<<1, dim3(32, 8), TILE * TILE * sizeof(float)>>>(out); }\n")
+DYN_LAUNCH = ("#include <cuda_runtime.h>\n"
+              "__global__ void transposeDyn(float *out);\n"
+              "void there(float *out, size_t n) { transposeDyn<<<2, dim3(32, 8), %s>>>(out); }\n")
+
+
+class ExternLaunchSizes(unittest.TestCase):
+    """extern __shared__ rows padded with every launch's size, in one file and
+    across the files of a project; the fixed files compile and stay fixed."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.kernel = os.path.join(self.tmp, "k.cu")
+        with open(self.kernel, "w") as f:
+            f.write(DYN_KERNEL)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def launcher(self, size):
+        path = os.path.join(self.tmp, "launch.cu")
+        with open(path, "w") as f:
+            f.write(DYN_LAUNCH % size)
+        return path
+
+    def read(self, path):
+        with open(path) as f:
+            return f.read()
+
+    def fix_twice(self, *files):
+        r = bankcheck("--fix", *files)
+        self.assertIn(r.returncode, (0, 1), r.stderr)
+        once = [self.read(f) for f in files]
+        for f in files:
+            ok, err = compiles(f)
+            self.assertTrue(ok, "%s does not compile after --fix:\n%s" % (f, err))
+        r = bankcheck("--format=json", "--fix", *files)
+        self.assertEqual([self.read(f) for f in files], once, "a second --fix changed a file")
+        return json.loads(r.stdout)
+
+    def test_the_rows_and_the_launch_size_are_fixed_together(self):
+        after = self.fix_twice(self.kernel)
+        text = self.read(self.kernel)
+        self.assertIn("smem[threadIdx.y * (TILE + 1) + threadIdx.x]", text)
+        self.assertIn("smem[threadIdx.x * (TILE + 1) + threadIdx.y]", text)
+        self.assertIn("<<<1, dim3(32, 8), (TILE + 1) * TILE * sizeof(float)>>>", text)
+        self.assertFalse([a for a in after["accesses"] if a["status"] == "conflict"])
+
+    def test_a_launch_in_another_file_of_the_project_grows_too(self):
+        other = self.launcher("32 * 32 * sizeof(float)")
+        self.fix_twice(self.kernel, other)
+        self.assertIn("(TILE + 1) * TILE * sizeof(float)", self.read(self.kernel))
+        self.assertIn("<<<2, dim3(32, 8), 33 * 32 * sizeof(float)>>>", self.read(other))
+
+    def test_a_run_time_size_elsewhere_leaves_every_file_as_it_was(self):
+        other = self.launcher("n")
+        r = bankcheck("--fix", self.kernel, other)
+        self.assertIn("no fix-it for the rows of 'smem' after all", r.stdout + r.stderr)
+        self.assertEqual(self.read(self.kernel), DYN_KERNEL)
+        self.assertEqual(self.read(other), DYN_LAUNCH % "n")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -139,3 +139,17 @@ TEST_CASE("swizzles that help one access and hurt another are refused", "[fix][s
   CHECK(O.Proposal->DegreeAfter > 1);
   CHECK(O.Proposal->DegreeAfter < 32);
 }
+
+TEST_CASE("the swizzle of a byte offset as text equals the swizzle of the tile's units", "[fix][swizzle]") {
+  fix::Swizzle S{16, 3, 1}; // 16-byte chunks, row bits 1 to 3
+  CHECK(fix::swizzledOffsetText("o", 128, S) == "o ^ ((((o / 128) >> 1) & 7) << 4)");
+  CHECK(fix::swizzledOffsetText("o", 128, fix::Swizzle{4, 5, 0}) == "o ^ (((o / 128) & 31) << 2)");
+  // The text's arithmetic, done here, against swizzledOffset evaluated.
+  for (std::int64_t O = 0; O < 128 * 64; O += 2) {
+    std::int64_t Text = O ^ ((((O / 128) >> 1) & 7) << 4);
+    std::optional<std::int64_t> Model =
+        symbolic::evaluate(fix::swizzledOffset(symbolic::Expr::constant(O), 128, S), symbolic::Env());
+    REQUIRE(Model);
+    CHECK(*Model == Text);
+  }
+}

@@ -1,0 +1,50 @@
+//===- AccessEvaluation.h - One array's accesses under a layout -*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// What the padding and swizzle solvers both do with a candidate layout:
+/// evaluate each access of the array with the bank model, after the layout
+/// has changed its query (a padding's extent, a swizzle's offsets), and stop
+/// at an access that cannot be decided or reaches past its row. Private to
+/// lib/Fix.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_FIX_ACCESSEVALUATION_H
+#define BANKCHECK_FIX_ACCESSEVALUATION_H
+
+#include "Fix/PaddingSolver.h"
+
+#include <functional>
+
+namespace bankcheck::fix::detail {
+
+/// One access under a layout.
+struct AccessOutcome {
+  bool Ok = true;          ///< decided, within its row
+  std::string Why;         ///< when not Ok
+  std::string Misaligned;  ///< "the 16-byte access at f.cu:3:5" when the layout misaligns it
+  bank::AccessResult R;
+};
+
+/// Query: A's query with the layout applied. PastRow ends the reason given
+/// for an access reaching past its row ("which padding would change").
+AccessOutcome evaluateAccess(const ArrayAccess &A, const bank::AccessQuery &Query, const std::string &PastRow);
+
+/// Every access, in order, until one is not Ok.
+struct Evaluation {
+  bool Ok = true;
+  std::string Why;           ///< when not Ok
+  std::uint64_t Work = 0;
+  std::string Misaligned;    ///< the first access misaligned ("" if none)
+  unsigned MaxDegree = 0;
+  std::vector<unsigned> Degree, Worst;
+  std::vector<double> Mean;
+};
+
+/// Layout changes the query of access I (nothing: the array as declared).
+/// MisalignedStops: a misaligned access is not Ok ("... is not aligned").
+Evaluation evaluateAccesses(const PaddingProblem &P, const std::function<void(std::size_t, bank::AccessQuery &)> &Layout,
+                            const std::string &PastRow, bool MisalignedStops = false);
+
+} // namespace bankcheck::fix::detail
+
+#endif
