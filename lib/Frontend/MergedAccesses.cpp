@@ -42,7 +42,11 @@ std::vector<SiteGroup> crossLineGroups(const KernelResult &Walk, const SiteFilte
   std::vector<SiteGroup> Out;
   if (Candidates.size() < 2)
     return Out;
-  for (std::vector<std::size_t> &Run : statementRuns(Walk, Candidates, Ctx)) {
+  std::map<unsigned, unsigned> StoredArray;
+  for (const auto &[Key, Id] : Keys)
+    if (std::get<0>(Key))
+      StoredArray[Id] = arrayId(Walk, std::get<1>(Key));
+  for (std::vector<std::size_t> &Run : statementRuns(Walk, Candidates, StoredArray, Ctx)) {
     std::set<std::pair<std::string, unsigned>> Lines;
     for (std::size_t S : Run)
       Lines.insert({Walk.Sites[S].Loc.Path, Walk.Sites[S].Loc.Line});

@@ -37,6 +37,9 @@ constexpr std::size_t MaxInstances = 256;
 unsigned widenGroup(KernelResult &Walk, const SiteGroup &G, std::int64_t Base, OffsetFacts &Facts,
                     std::set<std::size_t> &Remove) {
   const unsigned E = G.Bytes;
+  if (E < 2)
+    return 0; // bytes stay bytes: none of the corpus's widened lines came from 1-byte accesses, and
+              // histogram64's four aligned u8 loads of one line stay LDS.U8 in its SASS
   std::vector<InstanceRef> All = groupInstances(Walk, G);
   if (All.size() < 2 || All.size() > MaxInstances)
     return 0;

@@ -16,7 +16,8 @@ namespace bankcheck::frontend {
 
 using namespace clang;
 
-std::vector<std::vector<std::size_t>> linkStatements(const std::vector<BlockStatement> &Block) {
+std::vector<std::vector<std::size_t>> linkStatements(const std::vector<BlockStatement> &Block,
+                                                     const std::map<unsigned, unsigned> &StoredArray) {
   std::set<unsigned> Keys;
   for (const BlockStatement &S : Block)
     for (const auto &[Site, Key] : S.Sites)
@@ -31,7 +32,10 @@ std::vector<std::vector<std::size_t>> linkStatements(const std::vector<BlockStat
       Run.clear();
       Statements = 0;
     };
+    auto Stored = StoredArray.find(K);
     for (const BlockStatement &S : Block) {
+      bool ReadsStored = Stored != StoredArray.end() &&
+                         std::find(S.Reads.begin(), S.Reads.end(), Stored->second) != S.Reads.end();
       std::vector<std::size_t> Mine;
       for (const auto &[Site, Key] : S.Sites)
         if (Key == K)
@@ -40,7 +44,7 @@ std::vector<std::vector<std::size_t>> linkStatements(const std::vector<BlockStat
       for (std::size_t St : S.Stores)
         OtherStores |= std::find(Mine.begin(), Mine.end(), St) == Mine.end();
       if (Mine.empty()) {
-        if (!S.Plain || S.Barrier || OtherStores)
+        if (!S.Plain || S.Barrier || OtherStores || ReadsStored)
           close(); // a statement between that orders memory or branches
         continue;
       }
@@ -48,6 +52,8 @@ std::vector<std::vector<std::size_t>> linkStatements(const std::vector<BlockStat
         close(); // linked to neither side
         continue;
       }
+      if (ReadsStored)
+        close(); // its loads come before its store: linked to the next only
       Run.insert(Run.end(), Mine.begin(), Mine.end());
       ++Statements;
     }
@@ -126,8 +132,16 @@ std::optional<Place> placeOf(const Stmt *E, const ParentMap &PM) {
 }
 } // namespace
 
+unsigned arrayId(const KernelResult &Walk, const VarDecl *Array) {
+  for (std::size_t I = 0; I < Walk.Sites.size(); ++I)
+    if (Walk.Sites[I].Array == Array)
+      return unsigned(I);
+  return unsigned(Walk.Sites.size());
+}
+
 std::vector<std::vector<std::size_t>> statementRuns(const KernelResult &Walk,
                                                     const std::map<std::size_t, unsigned> &Candidates,
+                                                    const std::map<unsigned, unsigned> &StoredArray,
                                                     ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Maps;
@@ -164,14 +178,19 @@ std::vector<std::vector<std::size_t>> statementRuns(const KernelResult &Walk,
   }
   for (std::size_t I = 0; I < Walk.Sites.size(); ++I) {
     const AccessSite &S = Walk.Sites[I];
-    if (S.Kind == "load" || !S.Where || !Maps.count(S.Func))
+    if (!S.Where || !Maps.count(S.Func))
       continue;
-    if (std::optional<Place> P = placeOf(S.Where, *Maps[S.Func]); P && Blocks.count(P->Block))
+    std::optional<Place> P = placeOf(S.Where, *Maps[S.Func]);
+    if (!P || !Blocks.count(P->Block))
+      continue;
+    if (S.Kind != "load")
       statementOf(*P).Stores.push_back(I);
+    if (S.Kind != "store") // loads, and the read of an atomic or a compound assignment's load site
+      statementOf(*P).Reads.push_back(arrayId(Walk, S.Array));
   }
   std::vector<std::vector<std::size_t>> Runs;
   for (const auto &[Block, Statements] : Blocks)
-    for (std::vector<std::size_t> &R : linkStatements(Statements))
+    for (std::vector<std::size_t> &R : linkStatements(Statements, StoredArray))
       Runs.push_back(std::move(R));
   std::sort(Runs.begin(), Runs.end()); // blocks are keyed by address: an order that does not depend on it
   return Runs;

@@ -35,21 +35,34 @@ struct BlockStatement {
   std::vector<std::pair<std::size_t, unsigned>> Sites;
   /// Every site that writes shared memory here (store, atomic, copy).
   std::vector<std::size_t> Stores;
+  /// The arrays read here (an id per array): a store cannot move past a load
+  /// of its own array the compiler does not prove to be elsewhere.
+  std::vector<unsigned> Reads;
 };
 
 /// Runs of sites of one key held by consecutive plain statements of a block
 /// (Block, in order): two statements holding sites of the key are linked when
 /// neither writes shared memory other than through the key's sites, neither
 /// calls a barrier, and every statement between them is plain, calls none
-/// and writes nothing to shared memory. Only runs over two statements or more
-/// are returned, each in statement order.
-std::vector<std::vector<std::size_t>> linkStatements(const std::vector<BlockStatement> &Block);
+/// and writes nothing to shared memory. For a key of stores (StoredArray: key
+/// -> the array it stores to), neither the statements between nor the later
+/// one may read that array (`a[i] += a[j];` twice: each store waits for the
+/// next line's load). Only runs over two statements or more are returned,
+/// each in statement order.
+std::vector<std::vector<std::size_t>> linkStatements(const std::vector<BlockStatement> &Block,
+                                                     const std::map<unsigned, unsigned> &StoredArray = {});
 
-/// The runs of the candidate sites of a walk (Candidates: site -> key) over
-/// two statements or more, found in the blocks of the functions they are in.
+/// The runs of the candidate sites of a walk (Candidates: site -> key; the
+/// keys of stores in StoredArray with their array's arrayId) over two
+/// statements or more, found in the blocks of the functions they are in.
 std::vector<std::vector<std::size_t>> statementRuns(const KernelResult &Walk,
                                                     const std::map<std::size_t, unsigned> &Candidates,
+                                                    const std::map<unsigned, unsigned> &StoredArray,
                                                     clang::ASTContext &Ctx);
+
+/// The id linkStatements knows an array by: the index of its first site in
+/// the walk.
+unsigned arrayId(const KernelResult &Walk, const clang::VarDecl *Array);
 
 } // namespace bankcheck::frontend
 

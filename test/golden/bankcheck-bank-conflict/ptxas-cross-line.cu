@@ -5,8 +5,8 @@
 // the statements orders memory. The merged store is reported at the last
 // store's line, a merged load at the first load's (where the compiler puts the
 // instruction and a profiler counts it). Not merged: a barrier or another
-// shared store between, an address not aligned, statements under different
-// conditions.
+// shared store between, a load of the stored array between two stores, an
+// address not aligned, statements under different conditions.
 #include <cuda_runtime.h>
 
 __global__ void pairs(const float *in, float *out) {
@@ -48,6 +48,18 @@ __global__ void pairs(const float *in, float *out) {
     r[4 * t + 1] = b;
   // under different conditions: scalar (16 lanes 2-way; 8 lanes clean)
   // CHECK-MESSAGES: :[[@LINE-4]]:5: warning: 2-way bank conflict on shared store of 'r' (2 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  __syncthreads();
+  r[4 * t] += a * r[4 * t + 2];
+  r[4 * t + 1] += b * r[4 * t + 3];
+  // the second line loads 'r' before its store, and the first line's store
+  // cannot move past that load: every access as written
+  // (the store of each `+=` is a note under the warning on its load)
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: warning: 4-way bank conflict on shared load of 'r' (4 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-6]]:3: note: the same statement's 4-way bank conflict on shared store of 'r' (4 wavefronts, ideal 1) here too
+  // CHECK-MESSAGES: :[[@LINE-7]]:19: warning: 4-way bank conflict on shared load of 'r' (4 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-7]]:3: warning: 4-way bank conflict on shared load of 'r' (4 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-8]]:3: note: the same statement's 4-way bank conflict on shared store of 'r' (4 wavefronts, ideal 1) here too
+  // CHECK-MESSAGES: :[[@LINE-9]]:23: warning: 4-way bank conflict on shared load of 'r' (4 wavefronts, ideal 1) [bankcheck-bank-conflict]
   out[t] = a + b;
 }
 

@@ -82,6 +82,21 @@ TEST_CASE("accesses of different arrays or widths are runs of their own", "[merg
   CHECK(Runs[1] == std::vector<std::size_t>{1, 3});
 }
 
+TEST_CASE("a store does not move past a load of its own array", "[merged]") {
+  // c[6i] += c[6(i+d)]; c[6i+1] += c[6(i+d)+1];  key 0 stores to array 7, whose loads are in both
+  BlockStatement First = with({{0, 0}}, {0}), Second = with({{1, 0}}, {1});
+  First.Reads = {7};
+  Second.Reads = {7};
+  CHECK(linkStatements({First, Second}, {{0, 7}}).empty());
+  // loads of another array between stores of this one do not matter
+  Second.Reads = {8};
+  CHECK(linkStatements({First, Second}, {{0, 7}}).size() == 1);
+  // the first statement's own loads come before its store: they do not matter either
+  BlockStatement Between = plain();
+  Between.Reads = {7};
+  CHECK(linkStatements({First, Between, Second}, {{0, 7}}).empty());
+}
+
 TEST_CASE("one statement alone is no run", "[merged]") {
   CHECK(linkStatements({with({{0, 0}, {1, 0}})}).empty());
 }
