@@ -13,6 +13,9 @@
 /// and value (its offset, plus the variable's place in the kernel's shared
 /// memory as ptxas lays it out: declaration order, each at its alignment,
 /// the dynamic buffer last at 16 bytes), are issued as K-times-wider ones.
+/// Accesses of consecutive statements on several lines are merged only where
+/// nvcc's PTX shows it (CompiledWidths.cpp): ptxas's own merges across lines
+/// are not regular enough to predict (see applyPtxasWidening).
 //===----------------------------------------------------------------------===//
 #include "Frontend/CompiledWidths.h"
 #include "Frontend/MergedAccesses.h"
@@ -68,14 +71,16 @@ unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) {
   std::map<const VarDecl *, std::int64_t> Layout = sharedLayout(Walk, Ctx);
   OffsetFacts Facts(Walk.Symbols, declaredExtents(Walk));
   auto keep = [&](const AccessSite &S) { return mergeable(S) && S.CompiledNote.empty() && Layout.count(S.Array); };
+  // Each line's accesses. Not those of consecutive statements on several
+  // lines: ptxas merges such pairs in some kernels (dxtc's covariance stores)
+  // and not in others (MatmulTutorial v03-v08's `dst[0]`, `dst[1]`: scalar
+  // STS on the H200, 4x the ideal), so across lines only the PTX decides
+  // (CompiledWidths.cpp).
   unsigned Merged = 0;
-  // Each line's accesses, then those of consecutive statements on several lines.
-  for (bool Cross : {false, true}) {
-    std::set<std::size_t> Remove;
-    for (const SiteGroup &G : Cross ? crossLineGroups(Walk, keep, Ctx) : lineGroups(Walk, keep))
-      Merged += widenGroup(Walk, G, Layout[Walk.Sites[G.Sites.front()].Array], Facts, Remove);
-    removeSites(Walk, Remove);
-  }
+  std::set<std::size_t> Remove;
+  for (const SiteGroup &G : lineGroups(Walk, keep))
+    Merged += widenGroup(Walk, G, Layout[Walk.Sites[G.Sites.front()].Array], Facts, Remove);
+  removeSites(Walk, Remove);
   return Merged;
 }
 

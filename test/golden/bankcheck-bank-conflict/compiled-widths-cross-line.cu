@@ -73,8 +73,35 @@ __global__ void tile(const float *in, float *out) {
   out[threadIdx.x] = smem[threadIdx.x];
 }
 
+// Not merged: a barrier between, a first address 4 bytes past an 8-byte
+// boundary, statements under different conditions (the PTX has scalars).
+__global__ void apart(const float *in, float *out) {
+  __shared__ __align__(16) float q[128];
+  int t = threadIdx.x;
+  q[4 * t] = in[t];
+  __syncthreads();
+  q[4 * t + 1] = in[t + 32];
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: warning: 4-way bank conflict on shared store of 'q' (4 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: 4-way bank conflict on shared store of 'q' (4 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  __syncthreads();
+  float a = q[4 * t + 1];
+  float b = q[4 * t + 2];
+  // CHECK-MESSAGES: :[[@LINE-2]]:13: warning: 4-way bank conflict on shared load of 'q' (4 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:13: warning: 4-way bank conflict on shared load of 'q' (4 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  __syncthreads();
+  if (t < 16)
+    q[4 * t] = a;
+  if (t < 8)
+    q[4 * t + 1] = b;
+  // 16 lanes: 2-way; 8 lanes: clean
+  // CHECK-MESSAGES: :[[@LINE-4]]:5: warning: 2-way bank conflict on shared store of 'q' (2 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  __syncthreads();
+  out[t] = q[t];
+}
+
 void run(const float *in, float *out) {
   pairs<<<1, 32>>>(in, out);
   helper<<<1, 32>>>(in, out);
   tile<<<1, dim3(32, 2, 2), 16384>>>(in, out);
+  apart<<<1, 32>>>(in, out);
 }
