@@ -14,6 +14,22 @@ namespace bankcheck::frontend {
 
 using namespace clang;
 
+namespace {
+/// The width of the pieces a struct is copied in when the compiler cannot
+/// copy it in one instruction: its alignment (at most 16 bytes), for a
+/// struct whose size is larger than that (float3: 12 bytes in 4-byte pieces;
+/// a 32-byte struct aligned to 16 in two 16-byte ones). 0 for other types.
+unsigned pieceBytes(QualType T, const ASTContext &Ctx) {
+  if (!T->isRecordType() || T->isUnionType())
+    return 0;
+  std::int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+  std::int64_t Align = std::min<std::int64_t>(16, Ctx.getTypeAlignInChars(T).getQuantity());
+  if (Align <= 0 || Size <= Align || Size % Align || Size / Align > 64 || (Align & (Align - 1)))
+    return 0;
+  return static_cast<unsigned>(Align);
+}
+} // namespace
+
 void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Kind) {
   if (!Recording)
     return;
@@ -31,10 +47,18 @@ void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Ki
       S.Unmodelled = "the access has an incomplete type";
     } else {
       S.AccessBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(T).getQuantity());
-      if (!bank::isValidAccessWidth(S.AccessBytes))
+      unsigned Piece = pieceBytes(T, Ctx);
+      if (Piece && Piece < S.AccessBytes) {
+        S.PiecesNote = "a " + std::to_string(S.AccessBytes) + "-byte copy of '" + T.getUnqualifiedType().getAsString() +
+                       "', issued as " + std::to_string(S.AccessBytes / Piece) + " " + std::to_string(Piece) +
+                       "-byte accesses (the widest its " + std::to_string(Ctx.getTypeAlignInChars(T).getQuantity()) +
+                       "-byte alignment allows)";
+        S.AccessBytes = Piece;
+      } else if (!bank::isValidAccessWidth(S.AccessBytes)) {
         S.Unmodelled = "an access of " + std::to_string(S.AccessBytes) + " bytes ('" +
                        T.getAsString() + "') is split by the compiler into several "
                        "instructions; not modelled";
+      }
     }
     S.Func = CallStack.empty() ? &Kernel : CallStack.back();
     S.StrideTokens = L.StrideTokens;
@@ -44,7 +68,20 @@ void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Ki
     It = SiteIndex.emplace(Key, Result.Sites.size()).first;
     Result.Sites.push_back(std::move(S));
   }
-  addInstance(Result.Sites[It->second], L);
+  AccessSite &S = Result.Sites[It->second];
+  if (S.PiecesNote.empty() || !S.Unmodelled.empty()) {
+    addInstance(S, L);
+    return;
+  }
+  // A struct copy: one instance per piece, labelled with its bytes.
+  unsigned Whole = static_cast<unsigned>(Ctx.getTypeSizeInChars(L.Pointee).getQuantity());
+  for (unsigned At = 0; At < Whole; At += S.AccessBytes) {
+    SharedRef Piece = L;
+    Piece.Offset = L.Offset + symbolic::Expr::constant(At);
+    Labels.push_back("bytes " + std::to_string(At) + "-" + std::to_string(At + S.AccessBytes - 1));
+    addInstance(S, Piece);
+    Labels.pop_back();
+  }
 }
 
 void Walker::addInstance(AccessSite &S, const SharedRef &L) {

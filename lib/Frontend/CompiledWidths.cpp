@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
@@ -55,16 +56,132 @@ bool mayMerge(const report::Finding &F) {
          F.AccessBytes <= 8;
 }
 
+namespace {
+/// The PTX's shared loads and stores of one kernel, by (file, line, store).
+using PtxLines = std::map<std::tuple<std::string, unsigned, bool>, std::vector<const ptx::PtxModuleAccess *>>;
+
+/// Instances in chains of exactly K at consecutive addresses, E bytes apart
+/// under equal keys, greedily from the lowest: nullopt when some are left.
+std::optional<std::vector<std::vector<std::size_t>>>
+chainsOfK(const KernelResult &Walk, const std::vector<InstanceRef> &All, unsigned E, unsigned K, OffsetFacts &Facts) {
+  auto off = [&](const InstanceRef &R) -> const Expr & { return Walk.Sites[R.Site].Instances[R.Inst].ByteOffset; };
+  std::vector<bool> Used(All.size(), false);
+  std::vector<std::vector<std::size_t>> Chains;
+  // Repeatedly: an unused instance with no unused one an element below it
+  // heads a chain of K consecutive unused instances.
+  while (true) {
+    std::size_t A = All.size();
+    for (std::size_t X = 0; X < All.size() && A == All.size(); ++X) {
+      if (Used[X])
+        continue;
+      bool Head = true;
+      for (std::size_t B = 0; B < All.size() && Head; ++B)
+        if (!Used[B] && B != X && All[B].Key == All[X].Key) {
+          std::optional<std::int64_t> D = Facts.distance(off(All[B]), off(All[X]));
+          Head = !(D && *D == std::int64_t(E));
+        }
+      if (Head)
+        A = X;
+    }
+    if (A == All.size())
+      break; // all used, or a cycle (never: distances are positive)
+    std::vector<std::size_t> Chain = {A};
+    Used[A] = true;
+    for (unsigned Step = 1; Step < K; ++Step) {
+      std::size_t Next = All.size();
+      for (std::size_t B = 0; B < All.size() && Next == All.size(); ++B)
+        if (!Used[B] && All[B].Key == All[A].Key) {
+          std::optional<std::int64_t> D = Facts.distance(off(All[A]), off(All[B]));
+          if (D && *D == std::int64_t(Step * E))
+            Next = B;
+        }
+      if (Next == All.size())
+        return std::nullopt;
+      Used[Next] = true;
+      Chain.push_back(Next);
+    }
+    Chains.push_back(std::move(Chain));
+  }
+  for (bool U : Used)
+    if (!U)
+      return std::nullopt;
+  return Chains;
+}
+
+/// One group as the PTX issues it. Where every instruction of its kind on
+/// the group's lines is one vector Wp bytes wide, its instances in chains of
+/// K = Wp / width at consecutive addresses under equal keys, each chain one
+/// access at its first address. Where the PTX has such vectors beside scalar
+/// ones of the source width (nvcc merged some, ptxas merges the others:
+/// MatmulTutorial's stores), the same when every instance is in a run of K
+/// whose first byte is aligned to Wp, as the ptxas rule asks. Returns how
+/// many accesses were merged away.
+unsigned mergeGroup(KernelResult &Walk, const SiteGroup &G, const PtxLines &ByLine,
+                    const std::function<const std::string &(const std::string &)> &Canon, const CompiledPtx &Ptx,
+                    const std::map<const VarDecl *, std::int64_t> &Layout, OffsetFacts &Facts,
+                    std::set<std::size_t> &Remove) {
+  std::vector<const ptx::PtxModuleAccess *> Instrs;
+  std::set<std::tuple<std::string, unsigned, bool>> Lines;
+  for (std::size_t S : G.Sites)
+    Lines.insert({Canon(Walk.Sites[S].Loc.Path), Walk.Sites[S].Loc.Line, G.Store});
+  std::set<unsigned> Widths;
+  for (const auto &L : Lines)
+    if (auto It = ByLine.find(L); It != ByLine.end())
+      for (const ptx::PtxModuleAccess *A : It->second) {
+        Instrs.push_back(A);
+        Widths.insert(A->Instr.BytesPerAddress);
+      }
+  if (Instrs.empty())
+    return 0;
+  const unsigned E = G.Bytes, Wp = *Widths.rbegin(), K = Wp / E;
+  if (Wp <= E || Wp % E || Wp > 16)
+    return 0; // no wider instruction
+  const bool Mixed = Widths.size() > 1;
+  if (Mixed && (Widths.size() > 2 || *Widths.begin() != E))
+    return 0; // widths other than the source's and one vector's: the source widths stand
+  std::vector<InstanceRef> All = groupInstances(Walk, G);
+  if (All.size() % K || All.size() > MaxMergedInstances)
+    return 0;
+  std::optional<std::vector<std::vector<std::size_t>>> Runs;
+  if (!Mixed) {
+    Runs = chainsOfK(Walk, All, E, K, Facts);
+  } else if (auto Base = Layout.find(Walk.Sites[G.Sites.front()].Array); Base != Layout.end()) {
+    if (std::optional<std::vector<std::vector<std::size_t>>> Chains = consecutiveChains(Walk, All, E, Facts))
+      Runs = alignedRuns(Walk, All, *Chains, E, Wp, Base->second, Facts);
+  }
+  if (!Runs || Runs->empty())
+    return 0;
+  // Each run is reported where the PTX has the vector; a site left without
+  // heads is covered by the others.
+  std::set<std::size_t> OnVectorLines;
+  for (std::size_t S : G.Sites)
+    if (auto It = ByLine.find({Canon(Walk.Sites[S].Loc.Path), Walk.Sites[S].Loc.Line, G.Store}); It != ByLine.end())
+      for (const ptx::PtxModuleAccess *A : It->second)
+        if (A->Instr.BytesPerAddress == Wp)
+          OnVectorLines.insert(S);
+  auto Heads = headsOf(Walk, G, All, *Runs, [&](std::size_t S) { return OnVectorLines.count(S) > 0; });
+  std::string Name = std::string(G.Store ? "STS" : "LDS") + vectorName(Wp);
+  return mergeSites(Walk, G.Sites, std::move(Heads), Wp,
+                    "issued as " + std::to_string(Wp) + "-byte " + Name + " (" + std::to_string(K) + " " +
+                        std::to_string(E) + "-byte accesses" + (G.CrossLine ? " of " + linesText(Walk, G) : "") +
+                        " merged, per " + Ptx.From +
+                        (Mixed ? ": it has some as one vector, and ptxas merges the others, at consecutive, "
+                                 "aligned addresses"
+                               : "") +
+                        ")",
+                    Ptx.From, Remove);
+}
+} // namespace
+
 unsigned applyCompiledWidths(KernelResult &Walk, const FunctionDecl &Kernel, const CompiledPtx &Ptx,
                              ASTContext &Ctx) {
   const std::string Fn = mangledName(Kernel, Ctx);
-  // The kernel's plain shared loads and stores, by (file, line, store).
-  std::map<std::tuple<std::string, unsigned, bool>, std::vector<const ptx::PtxModuleAccess *>> ByLine;
-  std::map<std::string, std::string> Canon;
+  PtxLines ByLine;
+  std::map<std::string, std::string> CanonOf;
   auto canon = [&](const std::string &P) -> const std::string & {
-    auto It = Canon.find(P);
-    if (It == Canon.end())
-      It = Canon.emplace(P, Ptx.MatchByName ? llvm::sys::path::filename(P).str() : canonical(P)).first;
+    auto It = CanonOf.find(P);
+    if (It == CanonOf.end())
+      It = CanonOf.emplace(P, Ptx.MatchByName ? llvm::sys::path::filename(P).str() : canonical(P)).first;
     return It->second;
   };
   for (const ptx::PtxModuleAccess &A : Ptx.Module.Accesses) {
@@ -76,101 +193,18 @@ unsigned applyCompiledWidths(KernelResult &Walk, const FunctionDecl &Kernel, con
   }
   if (ByLine.empty())
     return 0;
-  // The source accesses that could merge, by line, array and width.
-  std::map<std::tuple<std::string, unsigned, bool, const VarDecl *, unsigned>, std::vector<std::size_t>> Groups;
-  for (std::size_t I = 0; I < Walk.Sites.size(); ++I) {
-    const AccessSite &S = Walk.Sites[I];
-    if (!S.Unmodelled.empty() || !S.Opcode.empty() || !S.Form || S.Instances.empty() || S.AccessBytes > 8 ||
-        (*S.Form != bank::Form::LDS && *S.Form != bank::Form::STS) || S.Kind == "atomic")
-      continue;
-    Groups[{canon(S.Loc.Path), S.Loc.Line, *S.Form == bank::Form::STS, S.Array, S.AccessBytes}].push_back(I);
-  }
-  std::set<std::size_t> Remove;
+  auto keep = [](const AccessSite &S) { return mergeable(S) && S.CompiledNote.empty(); };
+  std::map<const VarDecl *, std::int64_t> Layout = sharedLayout(Walk, Ctx);
+  OffsetFacts Facts(Walk.Symbols, declaredExtents(Walk));
   unsigned Merged = 0;
-  for (auto &[Key, Idx] : Groups) {
-    auto It = ByLine.find({std::get<0>(Key), std::get<1>(Key), std::get<2>(Key)});
-    if (It == ByLine.end())
-      continue;
-    unsigned E = std::get<4>(Key), Wp = 0;
-    bool Same = true;
-    for (const ptx::PtxModuleAccess *A : It->second) {
-      if (!Wp)
-        Wp = A->Instr.BytesPerAddress;
-      Same &= A->Instr.BytesPerAddress == Wp;
-    }
-    if (!Same || Wp <= E || Wp % E || Wp > 16)
-      continue; // mixed widths, or no wider instruction: the source widths stand
-    unsigned K = Wp / E;
-    // Every instance of the group, and chains of K at consecutive addresses.
-    struct Ref {
-      std::size_t Site, Inst;
-      std::string Guards;
-    };
-    std::vector<Ref> All;
-    for (std::size_t S : Idx)
-      for (std::size_t J = 0; J < Walk.Sites[S].Instances.size(); ++J)
-        All.push_back({S, J, guardKey(Walk.Sites[S].Instances[J], Walk.Symbols)});
-    if (All.size() % K || All.size() > MaxMergedInstances)
-      continue;
-    auto off = [&](const Ref &R) -> const Expr & { return Walk.Sites[R.Site].Instances[R.Inst].ByteOffset; };
-    OffsetFacts Facts(Walk.Symbols);
-    auto constantDistance = [&](const Expr &A, const Expr &B) { return Facts.distance(A, B); };
-    std::vector<bool> Used(All.size(), false);
-    std::vector<std::vector<std::size_t>> Chains;
-    bool Ok = true;
-    // Repeatedly: an unused instance with no unused one an element below it
-    // heads a chain of K consecutive unused instances.
-    while (Ok) {
-      std::size_t A = All.size();
-      for (std::size_t X = 0; X < All.size() && A == All.size(); ++X) {
-        if (Used[X])
-          continue;
-        bool Head = true;
-        for (std::size_t B = 0; B < All.size() && Head; ++B)
-          if (!Used[B] && B != X && All[B].Guards == All[X].Guards) {
-            std::optional<std::int64_t> D = constantDistance(off(All[B]), off(All[X]));
-            Head = !(D && *D == std::int64_t(E));
-          }
-        if (Head)
-          A = X;
-      }
-      if (A == All.size())
-        break; // all used, or a cycle (never: distances are positive)
-      std::vector<std::size_t> Chain = {A};
-      Used[A] = true;
-      for (unsigned Step = 1; Step < K && Ok; ++Step) {
-        std::size_t Next = All.size();
-        for (std::size_t B = 0; B < All.size() && Next == All.size(); ++B)
-          if (!Used[B] && All[B].Guards == All[A].Guards) {
-            std::optional<std::int64_t> D = constantDistance(off(All[A]), off(All[B]));
-            if (D && *D == std::int64_t(Step * E))
-              Next = B;
-          }
-        if (Next == All.size()) {
-          Ok = false;
-        } else {
-          Used[Next] = true;
-          Chain.push_back(Next);
-        }
-      }
-      Chains.push_back(std::move(Chain));
-    }
-    for (bool U : Used)
-      Ok &= U;
-    if (!Ok || Chains.empty())
-      continue;
-    // Each chain becomes its head, Wp bytes wide; a site left without heads
-    // is covered by the others.
-    std::map<std::size_t, std::vector<bank::AccessInstance>> Heads;
-    for (const auto &C : Chains)
-      Heads[All[C[0]].Site].push_back(Walk.Sites[All[C[0]].Site].Instances[All[C[0]].Inst]);
-    std::string Name = std::string(std::get<2>(Key) ? "STS" : "LDS") + vectorName(Wp);
-    Merged += mergeSites(Walk, Idx, std::move(Heads), Wp,
-                         "issued as " + std::to_string(Wp) + "-byte " + Name + " (" + std::to_string(K) + " " +
-                             std::to_string(E) + "-byte accesses merged, per " + Ptx.From + ")",
-                         Ptx.From, Remove);
+  // Each line's accesses, then those of consecutive statements on several
+  // lines: nvcc merges `s[2*t] = a;` and `s[2*t+1] = b;` into one st.shared.v2.
+  for (bool Cross : {false, true}) {
+    std::set<std::size_t> Remove;
+    for (const SiteGroup &G : Cross ? crossLineGroups(Walk, keep, Ctx) : lineGroups(Walk, keep))
+      Merged += mergeGroup(Walk, G, ByLine, canon, Ptx, Layout, Facts, Remove);
+    removeSites(Walk, Remove);
   }
-  removeSites(Walk, Remove);
   return Merged;
 }
 

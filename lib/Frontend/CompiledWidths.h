@@ -11,9 +11,12 @@
 /// wider than the source accesses there, merges those accesses into the
 /// vector access the hardware sees: each group of consecutive addresses
 /// (same guards, offsets one element apart) becomes one access of the
-/// vector's width at the group's first address. Lines where the PTX mixes
-/// widths, or whose accesses do not form such groups, keep their source
-/// widths (a note says what the PTX has).
+/// vector's width at the group's first address. Then the same for the
+/// accesses of consecutive statements on several lines (StatementRuns.h),
+/// reported where the PTX has the vector. Where the PTX has some of a group
+/// as vectors and the others as scalars of the source width, the group is
+/// merged when every run is aligned as the ptxas rule asks (ptxas merges
+/// the rest). Other groups keep their source widths.
 //===----------------------------------------------------------------------===//
 #ifndef BANKCHECK_FRONTEND_COMPILEDWIDTHS_H
 #define BANKCHECK_FRONTEND_COMPILEDWIDTHS_H

@@ -222,6 +222,8 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
                                 (Site.AccessBytes > 4 ? " (phase " + std::to_string(C.Phase) + ")" : "")});
   if (!Site.FormNote.empty())
     F.Notes.push_back({F.Loc, "issued as " + F.Instruction + ": " + Site.FormNote});
+  if (!Site.PiecesNote.empty())
+    F.Notes.push_back({F.Loc, Site.PiecesNote});
   if (!Site.Opcode.empty())
     F.Notes.push_back({F.Loc, "inline PTX '" + Site.Opcode + "', issued as " + F.Instruction});
   if (Config.Shape)

@@ -65,6 +65,10 @@ struct AccessSite {
   std::vector<bank::AccessInstance> Instances;
   std::map<std::string, std::size_t> InstanceIndex; ///< dedup key -> index
   std::string Unmodelled; ///< non-empty: the access cannot be analysed, why
+  /// A struct copied to or from shared memory in pieces (a 12-byte float3 as
+  /// three 4-byte loads): each instance is one piece, AccessBytes wide; the
+  /// note says so. Empty for an access issued as one instruction.
+  std::string PiecesNote;
   /// Set when the compiler's PTX merged this access with others into a wider
   /// one (CompiledWidths.cpp): the note, and which compiler decided.
   std::string CompiledNote, CompiledFrom;
