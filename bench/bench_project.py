@@ -22,9 +22,8 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BUILTIN_DIR = "/__bankcheck_builtin__/include"
-COMPAT_DIR = "/__bankcheck_builtin__/compat"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_vs_clang import BUILTIN_DIR, COMPAT_DIR, ROOT, materialise_builtin_headers  # noqa: E402
 
 
 def run(cmd):
@@ -57,12 +56,7 @@ def main():
             subprocess.run([sys.executable, os.path.join(ROOT, "bench/gen_project.py"), str(a.files), project],
                            check=True)
         extra = ["--no-cuda-toolkit"] if a.mode == "builtin" else []
-        inc = os.path.join(tmp, "include")
-        compat = os.path.join(tmp, "compat")
-        shutil.copytree(os.path.join(ROOT, "lib/Frontend/builtin-include"), inc)
-        os.makedirs(compat)
-        for name in ("texture_fetch_functions.h", "bankcheck_compat.h"):
-            shutil.copy(os.path.join(inc, name), compat)
+        inc, compat = materialise_builtin_headers(tmp)
         lines = subprocess.run([a.bankcheck, "--print-clang-command", "-p", project, *extra],
                                capture_output=True, text=True, check=True).stdout.splitlines()
         clang_cmds = []

@@ -24,6 +24,19 @@ BUILTIN_DIR = "/__bankcheck_builtin__/include"
 COMPAT_DIR = "/__bankcheck_builtin__/compat"
 
 
+def materialise_builtin_headers(tmp):
+    """The built-in header folders bankcheck serves from memory, written under
+    tmp for clang; returns (include, compat) to put in place of BUILTIN_DIR and
+    COMPAT_DIR in a --print-clang-command line."""
+    inc = os.path.join(tmp, "include")
+    compat = os.path.join(tmp, "compat")
+    shutil.copytree(os.path.join(ROOT, "lib/Frontend/builtin-include"), inc)
+    os.makedirs(compat)
+    for name in ("texture_fetch_functions.h", "bankcheck_compat.h"):
+        shutil.copy(os.path.join(inc, name), compat)
+    return inc, compat
+
+
 def inputs(paths):
     out = []
     for p in paths:
@@ -62,12 +75,7 @@ def main():
 
     tmp = tempfile.mkdtemp()
     try:
-        inc = os.path.join(tmp, "include")
-        compat = os.path.join(tmp, "compat")
-        shutil.copytree(os.path.join(ROOT, "lib/Frontend/builtin-include"), inc)
-        os.makedirs(compat)
-        for name in ("texture_fetch_functions.h", "bankcheck_compat.h"):
-            shutil.copy(os.path.join(inc, name), compat)
+        inc, compat = materialise_builtin_headers(tmp)
         rows = []
         for f in files:
             line = subprocess.run([a.bankcheck, "--print-clang-command", *extra, f],
