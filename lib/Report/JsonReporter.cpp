@@ -11,8 +11,13 @@ namespace {
 llvm::json::Value loc(const FileLoc &L) {
   return llvm::json::Object{{"file", L.Path}, {"line", L.Line}, {"column", L.Column}};
 }
+
+llvm::json::Object accessObject(const Finding &F);
 } // namespace
 
+// The document is streamed: each access is built as a value, printed and freed before the next,
+// so memory does not grow with a whole tree of the report (objects print their keys sorted, as
+// llvm::json does for a whole value: the text is the same).
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const std::vector<FileStatus> &Files, const std::string &Version,
                const SharedCoverage &Coverage) {
@@ -23,8 +28,35 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
       O["error"] = F.Error;
     FileArr.push_back(std::move(O));
   }
-  llvm::json::Array Acc;
-  for (const Finding &F : Findings) {
+  Summary S = summarize(Findings);
+  llvm::json::Object Sum{{"accesses", Findings.size()},
+                         {"conflict", S.Conflict},
+                         {"possible", S.Possible},
+                         {"unknown", S.Unknown},
+                         {"clean", S.Clean},
+                         {"suppressed", S.Suppressed},
+                         {"below_min_degree", S.BelowThreshold},
+                         {"shared_uses", llvm::json::Object{{"seen", Coverage.Seen},
+                                                            {"analysed", Coverage.Analysed},
+                                                            {"unanalysed", Coverage.Unanalysed},
+                                                            {"not_reached", Coverage.NotReached}}}};
+  llvm::json::OStream J(OS, 2);
+  // Keys in sorted order, as llvm::json prints an object.
+  J.object([&] {
+    J.attributeArray("accesses", [&] {
+      for (const Finding &F : Findings)
+        J.value(accessObject(F));
+    });
+    J.attribute("files", std::move(FileArr));
+    J.attribute("summary", std::move(Sum));
+    J.attribute("tool", "bankcheck");
+    J.attribute("version", Version);
+  });
+  OS << "\n";
+}
+
+namespace {
+llvm::json::Object accessObject(const Finding &F) {
     llvm::json::Object O;
     O["file"] = F.Loc.Path;
     O["line"] = F.Loc.Line;
@@ -112,26 +144,8 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     } else {
       O["worst"] = nullptr;
     }
-    Acc.push_back(std::move(O));
-  }
-  Summary S = summarize(Findings);
-  llvm::json::Object Root{
-      {"tool", "bankcheck"},
-      {"version", Version},
-      {"files", std::move(FileArr)},
-      {"accesses", std::move(Acc)},
-      {"summary", llvm::json::Object{{"accesses", Findings.size()},
-                                     {"conflict", S.Conflict},
-                                     {"possible", S.Possible},
-                                     {"unknown", S.Unknown},
-                                     {"clean", S.Clean},
-                                     {"suppressed", S.Suppressed},
-                                     {"below_min_degree", S.BelowThreshold},
-                                     {"shared_uses", llvm::json::Object{{"seen", Coverage.Seen},
-                                                                        {"analysed", Coverage.Analysed},
-                                                                        {"unanalysed", Coverage.Unanalysed},
-                                                                        {"not_reached", Coverage.NotReached}}}}}};
-  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
+    return O;
 }
+} // namespace
 
 } // namespace bankcheck::report
