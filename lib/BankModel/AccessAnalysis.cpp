@@ -205,8 +205,9 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
           WarpOutOfBounds = {L, C};
       }
     O.Lanes = Wave(0);
-    O.Wavefronts = wf(O.Lanes);
-    O.Ideal = idealWavefronts(O.Lanes, Q.AccessBytes, Q.F);
+    WarpCost C = cost(O.Lanes);
+    O.Wavefronts = C.Wavefronts;
+    O.Ideal = C.Ideal;
     return O;
   }
   // Separable: every active lane has the same uniform terms. The uniform part
@@ -243,12 +244,13 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   unsigned Worst = 0, Least = ~0u;
   for (std::int64_t R = 0; R < std::int64_t(BankBytes); R += G) {
     WarpAddresses Lanes = Wave(Base + R);
-    unsigned W = wf(Lanes);
+    WarpCost C = cost(Lanes);
+    unsigned W = C.Wavefronts;
     if (W > Worst || Least == ~0u) {
       if (W > Worst) {
         Worst = W;
         O.Lanes = Lanes;
-        O.Ideal = idealWavefronts(Lanes, Q.AccessBytes, Q.F);
+        O.Ideal = C.Ideal;
         O.Values = R ? "uniform byte offset = " + std::to_string(R) + " (mod 4)" : "";
       }
     }
@@ -273,6 +275,7 @@ AccessResult Analyzer::run() {
   std::vector<std::optional<unsigned>> WarpIds;
   if (Q.Shape) {
     const BlockShape &S = *Q.Shape;
+    Warps.reserve(S.warps());
     for (unsigned W = 0; W < S.warps(); ++W) {
       std::array<std::optional<Env>, WarpSize> Lanes;
       for (unsigned L = 0; L < WarpSize; ++L) {
@@ -285,7 +288,7 @@ AccessResult Analyzer::run() {
           E.bind(Id, V);
         Lanes[L] = E;
       }
-      Warps.push_back(Lanes);
+      Warps.push_back(std::move(Lanes));
       WarpIds.push_back(W);
     }
   } else {

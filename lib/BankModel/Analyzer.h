@@ -49,7 +49,8 @@ private:
   bool InvariantBroken = false, InvariantUnknown = false;
   /// cp.async: the current warp's per-lane global source bytes (set by evalWarp).
   WarpAccess::SourceBytes Src{};
-  unsigned wf(const WarpAddresses &Lanes) const { return wavefronts(WarpAccess{Lanes, Q.AccessBytes, Q.F, Src}); }
+  WarpCost cost(const WarpAddresses &Lanes) const { return warpCost(WarpAccess{Lanes, Q.AccessBytes, Q.F, Src}); }
+  unsigned wf(const WarpAddresses &Lanes) const { return cost(Lanes).Wavefronts; }
   void sources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
                const std::vector<bool> &Active);
   /// The current instance's expressions, flattened once for every lane.

@@ -115,8 +115,8 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
     if (Failed)
       continue;
     AnyEvaluated = true;
-    unsigned W = wf(Lanes);
-    unsigned Ideal = idealWavefronts(Lanes, Q.AccessBytes, Q.F);
+    WarpCost Cost = cost(Lanes);
+    unsigned W = Cost.Wavefronts, Ideal = Cost.Ideal;
     if (W > Ideal && (!Found || W > Best)) {
       Found = true;
       Best = W;
@@ -222,7 +222,8 @@ std::optional<Outcome> Analyzer::periodicWarp(const AccessInstance &I,
     Spent += WarpSize;
     if (!Any)
       continue;
-    unsigned W = wf(Lanes), Ideal = idealWavefronts(Lanes, Q.AccessBytes, Q.F);
+    WarpCost Cost = cost(Lanes);
+    unsigned W = Cost.Wavefronts, Ideal = Cost.Ideal;
     (W > Ideal ? AnyConflict : AnyClean) = true;
     if (!Worst.AnyActive || W * Worst.Ideal > Worst.Wavefronts * Ideal) {
       Worst.Wavefronts = W;

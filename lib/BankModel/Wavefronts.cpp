@@ -9,6 +9,8 @@
 #include "BankModel/Wavefronts.h"
 
 #include <algorithm>
+#include <cstring>
+#include <unordered_map>
 #include <vector>
 
 namespace bankcheck::bank {
@@ -226,6 +228,55 @@ unsigned idealWavefronts(const WarpAccess &A) {
   C.Lanes = contiguous(addressLanes(A), bytesOf(A));
   C.Source = {}; // the ideal copy reads one contiguous source
   return wavefronts(C);
+}
+
+namespace {
+/// The cache key: form, width, active lanes and each active lane's byte offset
+/// from the first active lane's word.
+struct CostKey {
+  std::array<std::uint64_t, WarpSize + 1> V{};
+  bool operator==(const CostKey &O) const { return V == O.V; }
+};
+struct CostKeyHash {
+  std::size_t operator()(const CostKey &K) const {
+    std::uint64_t H = 1469598103934665603ull;
+    for (std::uint64_t X : K.V)
+      H = (H ^ X) * 1099511628211ull + (H >> 29);
+    return static_cast<std::size_t>(H);
+  }
+};
+constexpr std::size_t MaxCachedCosts = 1 << 14;
+} // namespace
+
+WarpCost warpCost(const WarpAccess &A) {
+  bool AnySource = false;
+  for (const auto &S : A.Source)
+    AnySource |= S.has_value();
+  if (AnySource)
+    return {wavefronts(A), idealWavefronts(A)};
+  CostKey K;
+  std::uint64_t Base = 0;
+  bool Found = false;
+  std::uint32_t Mask = 0;
+  for (unsigned I = 0; I < WarpSize; ++I) {
+    if (!A.Lanes[I].Active)
+      continue;
+    if (!Found) {
+      Base = A.Lanes[I].Byte - A.Lanes[I].Byte % BankBytes;
+      Found = true;
+    }
+    Mask |= 1u << I;
+    K.V[I + 1] = A.Lanes[I].Byte - Base; // modulo 2^64, as the addresses are
+  }
+  K.V[0] = Mask | std::uint64_t(A.Bytes) << 32 | std::uint64_t(static_cast<unsigned>(A.F)) << 40;
+  thread_local std::unordered_map<CostKey, WarpCost, CostKeyHash> Cache;
+  if (auto It = Cache.find(K); It != Cache.end())
+    return It->second;
+  if (Cache.size() >= MaxCachedCosts)
+    Cache.clear();
+  WarpCost C{wavefronts(A), idealWavefronts(A)};
+  Cache.emplace(K, C);
+  return C;
 }
 
 unsigned instructions(const WarpAccess &A) {

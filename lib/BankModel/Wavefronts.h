@@ -62,6 +62,15 @@ unsigned wavefronts(const WarpAccess &A);
 /// Wavefronts of the same instruction with the same active lanes on a
 /// conflict-free layout (lane i at byte i * Bytes): the baseline of the degree.
 unsigned idealWavefronts(const WarpAccess &A);
+/// Both of the above, remembered per thread: moving every lane by the same
+/// whole number of words rotates the banks and changes neither count (the
+/// rules compare words and banks, never a bank's number), so an access seen
+/// before at another word offset costs a lookup. LDGSTS with known sources is
+/// always computed (its sources are part of the cost).
+struct WarpCost {
+  unsigned Wavefronts = 0, Ideal = 0;
+};
+WarpCost warpCost(const WarpAccess &A);
 /// Warp instructions executed: 1, or for a CAS loop twice its rounds.
 unsigned instructions(const WarpAccess &A);
 

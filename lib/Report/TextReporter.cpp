@@ -6,6 +6,7 @@
 #include "Report/DiagnosticGroups.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 #include <tuple>
@@ -175,13 +176,23 @@ Summary summarize(const std::vector<Finding> &Findings) {
 }
 
 void sortFindings(std::vector<Finding> &Findings) {
+  // Compared by reference (no copied strings per comparison), and the
+  // findings moved once, in their sorted order.
   auto Key = [](const Finding &F) {
-    return std::make_tuple(F.Loc.Path, F.Loc.Line, F.Loc.Column, F.Kind, F.Kernel,
-                           F.BlockDim ? (*F.BlockDim)[0] : 0u, F.BlockDim ? (*F.BlockDim)[1] : 0u,
-                           F.BlockDim ? (*F.BlockDim)[2] : 0u, F.BlockDimSource);
+    static const std::array<unsigned, 3> None{0, 0, 0};
+    return std::tie(F.Loc.Path, F.Loc.Line, F.Loc.Column, F.Kind, F.Kernel, F.BlockDim ? *F.BlockDim : None,
+                    F.BlockDimSource);
   };
-  std::stable_sort(Findings.begin(), Findings.end(),
-                   [&](const Finding &A, const Finding &B) { return Key(A) < Key(B); });
+  std::vector<std::size_t> Order(Findings.size());
+  for (std::size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](std::size_t A, std::size_t B) { return Key(Findings[A]) < Key(Findings[B]); });
+  std::vector<Finding> Sorted;
+  Sorted.reserve(Findings.size());
+  for (std::size_t I : Order)
+    Sorted.push_back(std::move(Findings[I]));
+  Findings = std::move(Sorted);
 }
 
 } // namespace bankcheck::report

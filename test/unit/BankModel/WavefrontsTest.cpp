@@ -109,3 +109,35 @@ TEST_CASE("the worst bank names the colliding lanes and words", "[bankmodel]") {
   CHECK(C.LaneMask == 0xffffffffu);
   CHECK(C.Words[1] == 32);
 }
+
+TEST_CASE("warpCost equals the computed counts, also for accesses moved by whole words", "[wavefronts]") {
+  // Random lane patterns of every form and width, each also shifted by a
+  // random number of words: the remembered counts must be the computed ones.
+  std::uint64_t Seed = 12345;
+  auto Next = [&] {
+    Seed = Seed * 6364136223846793005ull + 1442695040888963407ull;
+    return Seed >> 33;
+  };
+  const unsigned Widths[] = {1, 2, 4, 8, 16};
+  for (unsigned Round = 0; Round < 3000; ++Round) {
+    WarpAccess A;
+    A.F = static_cast<Form>(Next() % NumForms);
+    A.Bytes = Widths[Next() % 5];
+    if (!formHasWidth(A.F, A.Bytes))
+      continue;
+    unsigned Stride = Next() % 70, Mod = 1 + Next() % 40;
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      std::uint64_t Elem = Next() % 4 == 0 ? Next() % 64 : (L * Stride) % (Mod * 8);
+      A.Lanes[L] = {Next() % 8 != 0, Elem * A.Bytes + (Round % 2 ? 0 : 4096)};
+    }
+    for (int Shift : {0, 4, 8, 124, 128, 4100}) {
+      WarpAccess S = A;
+      for (LaneAddress &L : S.Lanes)
+        L.Byte += Shift;
+      WarpCost C = warpCost(S);
+      INFO("round " << Round << " shift " << Shift);
+      CHECK(C.Wavefronts == wavefronts(S));
+      CHECK(C.Ideal == idealWavefronts(S));
+    }
+  }
+}
