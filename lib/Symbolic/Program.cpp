@@ -32,40 +32,40 @@ void Program::emit(const Expr &E, unsigned Depth, unsigned &Stack) {
   };
   switch (E.op()) {
   case Op::Const:
-    Code_.push_back({Code::Const, Op::Const, E.constValue()});
+    Instrs.push_back({OpCode::Const, Op::Const, E.constValue()});
     Push();
     return;
   case Op::Var:
-    Code_.push_back({Code::Var, Op::Var, std::int64_t(E.symbol())});
+    Instrs.push_back({OpCode::Var, Op::Var, std::int64_t(E.symbol())});
     Push();
     return;
   case Op::Apply:
     // The tree walk fails here without looking at the argument.
-    Code_.push_back({Code::Unbound, Op::Apply, 0});
+    Instrs.push_back({OpCode::Unbound, Op::Apply, 0});
     Push();
     return;
   case Op::LNot:
     emit(E.operand(0), Depth + 1, Stack);
-    Code_.push_back({Code::LNot, Op::LNot, 0});
+    Instrs.push_back({OpCode::LNot, Op::LNot, 0});
     return;
   case Op::Select: {
     emit(E.operand(0), Depth + 1, Stack);
-    std::size_t ToElse = Code_.size();
-    Code_.push_back({Code::JumpIfZero, Op::Select, 0});
+    std::size_t ToElse = Instrs.size();
+    Instrs.push_back({OpCode::JumpIfZero, Op::Select, 0});
     --Stack;
     emit(E.operand(1), Depth + 1, Stack);
-    std::size_t ToEnd = Code_.size();
-    Code_.push_back({Code::Jump, Op::Select, 0});
+    std::size_t ToEnd = Instrs.size();
+    Instrs.push_back({OpCode::Jump, Op::Select, 0});
     --Stack; // the other branch pushes the same slot
-    Code_[ToElse].V = std::int64_t(Code_.size());
+    Instrs[ToElse].V = std::int64_t(Instrs.size());
     emit(E.operand(2), Depth + 1, Stack);
-    Code_[ToEnd].V = std::int64_t(Code_.size());
+    Instrs[ToEnd].V = std::int64_t(Instrs.size());
     return;
   }
   default:
     emit(E.operand(0), Depth + 1, Stack);
     emit(E.operand(1), Depth + 1, Stack);
-    Code_.push_back({Code::Binary, E.op(), 0});
+    Instrs.push_back({OpCode::Binary, E.op(), 0});
     --Stack;
     return;
   }
@@ -92,35 +92,35 @@ std::optional<std::int64_t> Program::run(const Env &Bound, EvalFailure *Why) con
     if (Why) *Why = F;
     return std::nullopt;
   };
-  const std::size_t N = Code_.size();
+  const std::size_t N = Instrs.size();
   for (std::size_t PC = 0; PC < N; ++PC) {
-    const Instr &I = Code_[PC];
+    const Instr &I = Instrs[PC];
     switch (I.C) {
-    case Code::Const:
+    case OpCode::Const:
       S[Top++] = I.V;
       break;
-    case Code::Var: {
+    case OpCode::Var: {
       auto V = Bound.lookup(static_cast<SymbolId>(I.V));
       if (!V) return Fail(EvalFailure::Unbound);
       S[Top++] = *V;
       break;
     }
-    case Code::Unbound:
+    case OpCode::Unbound:
       return Fail(EvalFailure::Unbound);
-    case Code::LNot:
+    case OpCode::LNot:
       S[Top - 1] = S[Top - 1] == 0;
       break;
-    case Code::Binary: {
+    case OpCode::Binary: {
       std::int64_t R = S[--Top], L = S[Top - 1];
       auto V = applyBinary(I.O, L, R);
       if (!V) return Fail(failureOf(I.O, R));
       S[Top - 1] = *V;
       break;
     }
-    case Code::JumpIfZero:
+    case OpCode::JumpIfZero:
       if (S[--Top] == 0) PC = std::size_t(I.V) - 1;
       break;
-    case Code::Jump:
+    case OpCode::Jump:
       PC = std::size_t(I.V) - 1;
       break;
     }

@@ -39,16 +39,16 @@ public:
   static constexpr std::size_t MaxInstructions = 4096;
 
 private:
-  enum class Code : std::uint8_t { Const, Var, Unbound, Binary, LNot, JumpIfZero, Jump };
+  enum class OpCode : std::uint8_t { Const, Var, Unbound, Binary, LNot, JumpIfZero, Jump };
   struct Instr {
-    Code C;
+    OpCode C;
     Op O;              ///< Binary: the operator
     std::int64_t V;    ///< Const: the value; Var: the symbol; jumps: the target
   };
   void emit(const Expr &E, unsigned Depth, unsigned &Stack);
 
   Expr Source;
-  std::vector<Instr> Code_;
+  std::vector<Instr> Instrs;
   unsigned MaxStack = 0;
   bool Fallback = false;
 };
