@@ -85,18 +85,24 @@ void applyCompiled(std::vector<WalkRecord> &Walks, const AnalysisOptions &Opts, 
     Ptx.From = "nvcc -O3 PTX";
     HavePtx = true;
   }
-  unsigned Merged = 0;
-  for (WalkRecord &W : Walks) {
+  // Only the walks the compiled widths changed are evaluated again; the
+  // others keep their findings.
+  std::vector<bool> Changed(Walks.size(), false);
+  bool Any = false;
+  for (std::size_t I = 0; I < Walks.size(); ++I) {
+    WalkRecord &W = Walks[I];
+    unsigned Merged = 0;
     if (HavePtx)
       Merged += applyCompiledWidths(W.Walk, *W.Kernel, Ptx, Ctx);
     // What ptxas merges after the PTX (or, without nvcc, all it merges).
     Merged += applyPtxasWidening(W.Walk, Ctx);
-  }
-  bool Any = false;
-  for (const WalkRecord &W : Walks)
+    bool Noted = false;
     for (const AccessSite &S : W.Walk.Sites)
-      Any |= !S.CompiledNote.empty();
-  if (!Any && !Merged)
+      Noted |= !S.CompiledNote.empty();
+    Changed[I] = Merged || Noted;
+    Any |= Changed[I];
+  }
+  if (!Any)
     return;
   // The findings again, from the merged walks (remarks and coverage stay).
   // A conflict as written that the ptxas rule alone would make clean is
@@ -107,11 +113,22 @@ void applyCompiled(std::vector<WalkRecord> &Walks, const AnalysisOptions &Opts, 
     return std::make_tuple(F.Kernel, B, F.Loc.Path, F.Loc.Line, F.Loc.Column, F.Kind, F.Part);
   };
   std::map<decltype(keyOf(report::Finding())), report::Finding> AsWritten;
-  for (const report::Finding &F : Out.Findings)
-    if (F.Status == "conflict")
-      AsWritten.emplace(keyOf(F), F);
+  for (std::size_t I = 0; I < Walks.size(); ++I)
+    if (Changed[I])
+      for (std::size_t Idx : Walks[I].FindingOfSite)
+        if (Out.Findings[Idx].Status == "conflict")
+          AsWritten.emplace(keyOf(Out.Findings[Idx]), Out.Findings[Idx]);
+  std::vector<report::Finding> Old = std::move(Out.Findings);
   Out.Findings.clear();
-  for (WalkRecord &W : Walks) {
+  for (std::size_t I = 0; I < Walks.size(); ++I) {
+    WalkRecord &W = Walks[I];
+    if (!Changed[I]) {
+      for (std::size_t &Idx : W.FindingOfSite) {
+        Out.Findings.push_back(std::move(Old[Idx]));
+        Idx = Out.Findings.size() - 1;
+      }
+      continue;
+    }
     W.FindingOfSite.clear();
     for (const AccessSite &Site : W.Walk.Sites) {
       W.FindingOfSite.push_back(Out.Findings.size());
