@@ -107,40 +107,51 @@ namespace detail {
 Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs) {
   Outcome O;
   WarpOutOfBounds.reset();
+  // Every program runs over the warp's lanes at once (Program::runLanes).
+  std::array<const Env *, WarpSize> Run{};
+  std::array<std::optional<std::int64_t>, WarpSize> Val;
+  std::array<EvalFailure, WarpSize> Fail;
   std::vector<bool> Active(WarpSize, false);
   std::vector<bool> Sure(WarpSize, false); // active with every guard decided
-  for (unsigned L = 0; L < WarpSize; ++L) {
-    if (!LaneEnvs[L])
-      continue;
-    bool On = true, Decided = true;
-    for (std::size_t K = 0; K < I.Guards.size(); ++K) {
-      const Guard &G = I.Guards[K];
-      EvalFailure Why;
-      auto V = Cur->Guards[K].run(*LaneEnvs[L], &Why);
-      if (!V) {
+  std::uint32_t On = 0, Undecided = 0;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (LaneEnvs[L])
+      On |= 1u << L;
+  for (std::size_t K = 0; K < I.Guards.size() && On; ++K) {
+    for (unsigned L = 0; L < WarpSize; ++L)
+      Run[L] = On >> L & 1 ? &*LaneEnvs[L] : nullptr;
+    Cur->Guards[K].runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      if (!Run[L])
+        continue;
+      if (!Val[L]) {
         // Undecidable guard: keep the lane (an upper bound: fewer active lanes
         // never take more wavefronts) and say so.
-        Assumptions.insert("the condition '" + G.Text + "' holds for every lane");
-        Decided = false;
-        continue;
+        Assumptions.insert("the condition '" + I.Guards[K].Text + "' holds for every lane");
+        Undecided |= 1u << L;
+      } else if (*Val[L] == 0) {
+        On &= ~(1u << L);
       }
-      if (*V == 0) { On = false; break; }
     }
-    Active[L] = On;
-    Sure[L] = On && Decided;
+  }
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    Active[L] = On >> L & 1;
+    Sure[L] = Active[L] && !(Undecided >> L & 1);
+    Run[L] = Active[L] ? &*LaneEnvs[L] : nullptr;
   }
   Spent += WarpSize;
   sources(I, LaneEnvs, Active);
-  if (!I.Invariant.isNull())
+  if (!I.Invariant.isNull() && On) {
+    Cur->Invariant.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
     for (unsigned L = 0; L < WarpSize; ++L) {
       if (!Active[L])
         continue;
-      auto V = Cur->Invariant.run(*LaneEnvs[L]);
-      if (!V)
+      if (!Val[L])
         InvariantUnknown = true;
-      else if (*V == 0)
+      else if (*Val[L] == 0)
         InvariantBroken = true;
     }
+  }
   // Per-lane offsets: concrete, or affine in the free symbols.
   std::array<std::optional<Affine>, WarpSize> Forms;
   bool AllConcrete = true;
@@ -149,14 +160,16 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   ACtx.Facts = &Symbols;
   ACtx.Atoms = &Symbols;
   ACtx.AtomIds = &AtomIds;
+  if (On)
+    Cur->Offset.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
   for (unsigned L = 0; L < WarpSize; ++L) {
     if (!Active[L])
       continue;
     O.AnyActive = true;
-    EvalFailure Why;
-    if (auto V = Cur->Offset.run(*LaneEnvs[L], &Why)) {
+    EvalFailure Why = Fail[L];
+    if (Val[L]) {
       Affine A;
-      A.C = *V;
+      A.C = *Val[L];
       Forms[L] = A;
       continue;
     }

@@ -92,24 +92,33 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
     }
     if (!Ok)
       continue;
+    // The lanes with the sample's values, every program over the warp at once.
     WarpAddresses Lanes{};
     bool Failed = false;
-    for (unsigned L = 0; L < WarpSize && !Failed; ++L) {
+    std::array<Env, WarpSize> Envs;
+    std::array<const Env *, WarpSize> Run{};
+    for (unsigned L = 0; L < WarpSize; ++L) {
       if (!LaneEnvs[L] || !Active[L])
         continue;
-      Env E = *LaneEnvs[L];
+      Envs[L] = *LaneEnvs[L];
       for (auto [Id, V] : Vals)
-        E.bind(Id, V);
-      bool LaneOn = true;
-      for (const Program &G : Cur->Guards) {
-        auto V = G.run(E);
-        if (V && *V == 0) { LaneOn = false; break; }
-      }
-      if (!LaneOn)
+        Envs[L].bind(Id, V);
+      Run[L] = &Envs[L];
+    }
+    std::array<std::optional<std::int64_t>, WarpSize> Val;
+    std::array<EvalFailure, WarpSize> Fail;
+    for (const Program &G : Cur->Guards) {
+      G.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
+      for (unsigned L = 0; L < WarpSize; ++L)
+        if (Run[L] && Val[L] && *Val[L] == 0)
+          Run[L] = nullptr;
+    }
+    Cur->Offset.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
+    for (unsigned L = 0; L < WarpSize && !Failed; ++L) {
+      if (!Run[L])
         continue;
-      auto V = Cur->Offset.run(E);
-      if (!V) { Failed = true; break; }
-      Lanes[L] = {true, static_cast<std::uint64_t>(*V)};
+      if (!Val[L]) { Failed = true; break; }
+      Lanes[L] = {true, static_cast<std::uint64_t>(*Val[L])};
     }
     Spent += WarpSize;
     if (Failed)

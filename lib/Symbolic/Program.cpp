@@ -52,6 +52,7 @@ void Program::emit(const Expr &E, unsigned Depth, unsigned &Stack) {
     emit(E.operand(0), Depth + 1, Stack);
     std::size_t ToElse = Instrs.size();
     Instrs.push_back({OpCode::JumpIfZero, Op::Select, 0});
+    HasJumps = true;
     --Stack;
     emit(E.operand(1), Depth + 1, Stack);
     std::size_t ToEnd = Instrs.size();
@@ -127,6 +128,73 @@ std::optional<std::int64_t> Program::run(const Env &Bound, EvalFailure *Why) con
   }
   if (Why) *Why = EvalFailure::None;
   return S[0];
+}
+
+void Program::runLanes(const Env *const *Envs, unsigned N, std::optional<std::int64_t> *Out,
+                       EvalFailure *Why) const {
+  constexpr unsigned StackLimit = 64;
+  if (Fallback || HasJumps || N > MaxLanes || MaxStack > StackLimit) {
+    for (unsigned L = 0; L < N; ++L)
+      if (Envs[L])
+        Out[L] = run(*Envs[L], &Why[L]);
+    return;
+  }
+  std::int64_t S[StackLimit][MaxLanes];
+  std::uint32_t Live = 0;
+  for (unsigned L = 0; L < N; ++L)
+    if (Envs[L])
+      Live |= 1u << L;
+  auto Fail = [&](unsigned L, EvalFailure F) {
+    Out[L] = std::nullopt;
+    Why[L] = F;
+    Live &= ~(1u << L);
+  };
+  auto Lanes = [](std::uint32_t M, auto &&Body) {
+    for (; M; M &= M - 1)
+      Body(static_cast<unsigned>(__builtin_ctz(M)));
+  };
+  unsigned Top = 0;
+  for (std::size_t PC = 0; PC < Instrs.size() && Live; ++PC) {
+    const Instr &I = Instrs[PC];
+    switch (I.C) {
+    case OpCode::Const:
+      Lanes(Live, [&](unsigned L) { S[Top][L] = I.V; });
+      ++Top;
+      break;
+    case OpCode::Var:
+      Lanes(Live, [&](unsigned L) {
+        if (auto V = Envs[L]->lookup(static_cast<SymbolId>(I.V)))
+          S[Top][L] = *V;
+        else
+          Fail(L, EvalFailure::Unbound);
+      });
+      ++Top;
+      break;
+    case OpCode::Unbound:
+      Lanes(Live, [&](unsigned L) { Fail(L, EvalFailure::Unbound); });
+      break;
+    case OpCode::LNot:
+      Lanes(Live, [&](unsigned L) { S[Top - 1][L] = S[Top - 1][L] == 0; });
+      break;
+    case OpCode::Binary:
+      --Top;
+      Lanes(Live, [&](unsigned L) {
+        std::int64_t R = S[Top][L];
+        if (auto V = applyBinary(I.O, S[Top - 1][L], R))
+          S[Top - 1][L] = *V;
+        else
+          Fail(L, failureOf(I.O, R));
+      });
+      break;
+    case OpCode::JumpIfZero:
+    case OpCode::Jump:
+      break; // not reached: programs with jumps run lane by lane
+    }
+  }
+  Lanes(Live, [&](unsigned L) {
+    Out[L] = S[0][L];
+    Why[L] = EvalFailure::None;
+  });
 }
 
 } // namespace bankcheck::symbolic

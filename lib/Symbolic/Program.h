@@ -30,6 +30,14 @@ public:
 
   std::optional<std::int64_t> run(const Env &Bound, EvalFailure *Why = nullptr) const;
 
+  /// run() for up to MaxLanes environments at once (the lanes of a warp):
+  /// Out[L] and Why[L] are what run(*Envs[L], &Why[L]) gives, for every L
+  /// whose Envs[L] is not null (the others are left as they are). Each
+  /// instruction is applied to every lane still running before the next, so
+  /// the decoding is paid once per warp; a lane stops at its first failure.
+  static constexpr unsigned MaxLanes = 32;
+  void runLanes(const Env *const *Envs, unsigned N, std::optional<std::int64_t> *Out, EvalFailure *Why) const;
+
   /// Whether the expression was flattened (false: run() walks the tree).
   bool flattened() const { return !Fallback; }
   const Expr &expr() const { return Source; }
@@ -51,6 +59,8 @@ private:
   std::vector<Instr> Instrs;
   unsigned MaxStack = 0;
   bool Fallback = false;
+  bool HasJumps = false; ///< a select: lanes may take different paths
+
 };
 
 } // namespace bankcheck::symbolic

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <random>
 
 using namespace bankcheck::symbolic;
@@ -103,4 +104,42 @@ TEST_CASE("trees too deep or too large keep the tree walk with its answers", "[s
   Program Null{Expr()};
   CHECK_FALSE(Null.run(B, &W));
   CHECK(W == EvalFailure::Unbound);
+}
+
+TEST_CASE("a program run over a warp's environments at once gives each lane's run", "[symbolic]") {
+  std::mt19937_64 R(20261203);
+  unsigned Values = 0, Failures = 0;
+  for (int N = 0; N < 3000; ++N) {
+    Expr E = randomExpr(R, 1 + N % 7);
+    Program P(E);
+    std::array<Env, Program::MaxLanes> Envs;
+    std::array<const Env *, Program::MaxLanes> Ptrs{};
+    for (unsigned L = 0; L < Program::MaxLanes; ++L) {
+      if (R() % 8 == 0)
+        continue; // an inactive lane: left alone
+      for (unsigned I = 0; I < 3; ++I)
+        if (R() % 16 != 0) // now and then a symbol unbound in one lane only
+          Envs[L].bind(SymbolTable::threadIdx(I), std::int64_t(R() % 70) - 5);
+      Ptrs[L] = &Envs[L];
+    }
+    std::array<std::optional<std::int64_t>, Program::MaxLanes> Out;
+    std::array<EvalFailure, Program::MaxLanes> Why;
+    Out.fill(std::int64_t(-12345));
+    Why.fill(EvalFailure::TooDeep);
+    P.runLanes(Ptrs.data(), Program::MaxLanes, Out.data(), Why.data());
+    for (unsigned L = 0; L < Program::MaxLanes; ++L) {
+      if (!Ptrs[L]) {
+        REQUIRE(Out[L] == std::optional<std::int64_t>(-12345));
+        REQUIRE(Why[L] == EvalFailure::TooDeep);
+        continue;
+      }
+      EvalFailure W = EvalFailure::TooDeep;
+      auto Want = P.run(Envs[L], &W);
+      REQUIRE(Want == Out[L]);
+      REQUIRE(W == Why[L]);
+      (Want ? Values : Failures)++;
+    }
+  }
+  CHECK(Values > 10000);
+  CHECK(Failures > 10000);
 }
