@@ -74,6 +74,7 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
   bool Found = false, AnyEvaluated = false;
   for (std::size_t C = 0; C < Combos; ++C) {
     std::vector<std::pair<SymbolId, std::int64_t>> Vals;
+    Vals.reserve(Free.size());
     std::size_t Code = C;
     bool Ok = true;
     for (SymbolId Id : Free) {
@@ -100,7 +101,7 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
     for (unsigned L = 0; L < WarpSize; ++L) {
       if (!LaneEnvs[L] || !Active[L])
         continue;
-      Envs[L] = *LaneEnvs[L];
+      Envs[L].overlay(&*LaneEnvs[L]);
       for (auto [Id, V] : Vals)
         Envs[L].bind(Id, V);
       Run[L] = &Envs[L];
@@ -200,6 +201,7 @@ std::optional<Outcome> Analyzer::periodicWarp(const AccessInstance &I,
   std::vector<std::pair<SymbolId, std::int64_t>> Witness;
   for (std::size_t C = 0; C < Combos; ++C) {
     std::vector<std::pair<SymbolId, std::int64_t>> Vals;
+    Vals.reserve(Free.size());
     std::size_t Code = C;
     for (std::size_t K = 0; K < Vars.size(); ++K) {
       Vals.push_back({Vars[K], Values[K][Code % Values[K].size()]});

@@ -111,8 +111,14 @@ public:
   std::optional<std::int64_t> lookup(SymbolId S) const {
     if (const std::int64_t *Slot = const_cast<Env *>(this)->find(S))
       return *Slot;
+    if (Parent)
+      return Parent->lookup(S);
     return std::nullopt;
   }
+  /// An overlay: symbols not bound here are looked up in P (which must
+  /// outlive this Env); a value bound here hides P's. Binding a few sample
+  /// values over a lane's environment then copies nothing.
+  void overlay(const Env *P) { Parent = P; }
 
 private:
   /// Bound values live inline (copying an Env per lane allocates nothing)
@@ -130,6 +136,7 @@ private:
   std::array<std::pair<SymbolId, std::int64_t>, Inline> Small{};
   unsigned N = 0;
   std::vector<std::pair<SymbolId, std::int64_t>> More;
+  const Env *Parent = nullptr;
 };
 
 /// Deepest tree the evaluators walk; deeper ones fail with TooDeep.
