@@ -50,9 +50,14 @@ def inputs(paths):
 
 
 def timed(cmd):
+    """Wall seconds, exit status, stderr and the peak resident memory (MiB) of one run."""
     t = time.perf_counter()
-    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    return time.perf_counter() - t, p.returncode, p.stderr
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    err = p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    p.stderr.close()
+    return time.perf_counter() - t, p.returncode, err, usage.ru_maxrss / 1024.0
 
 
 def main():
@@ -85,25 +90,30 @@ def main():
             args = [x.replace(BUILTIN_DIR, inc).replace(COMPAT_DIR, compat) for x in line.split(" ")]
             clang_cmd = [a.clang] + args[1:]
             bc_cmd = [a.bankcheck, "--quiet", "--format=json", *widths, *extra, f]
-            tc, tb = [], []
+            tc, tb, mc, mb = [], [], [], []
             ok = True
             for _ in range(a.repeat):
-                t, rc, err = timed(clang_cmd)
+                t, rc, err, m = timed(clang_cmd)
                 ok &= rc == 0
                 tc.append(t)
-                t, rc, err = timed(bc_cmd)
+                mc.append(m)
+                t, rc, err, m = timed(bc_cmd)
                 ok &= rc in (0, 1)
                 tb.append(t)
-            rows.append((os.path.relpath(f, ROOT), statistics.median(tc), statistics.median(tb), ok))
+                mb.append(m)
+            rows.append((os.path.relpath(f, ROOT), statistics.median(tc), statistics.median(tb), ok,
+                         max(mc), max(mb)))
         total_c = sum(r[1] for r in rows)
         total_b = sum(r[2] for r in rows)
         out = []
-        out.append("| file | clang -fsyntax-only (s) | bankcheck (s) | ratio |")
-        out.append("|---|---:|---:|---:|")
-        for name, c, b, ok in rows:
-            out.append("| %s%s | %.3f | %.3f | %.2f |" % (name, "" if ok else " (error)", c, b, b / c))
-        out.append("| **total (%d files)** | **%.2f** | **%.2f** | **%.3f** |" % (len(rows), total_c, total_b,
-                                                                              total_b / total_c if total_c else 0))
+        out.append("| file | clang -fsyntax-only (s) | bankcheck (s) | ratio | clang max RSS (MiB) | bankcheck max RSS (MiB) | RSS ratio |")
+        out.append("|---|---:|---:|---:|---:|---:|---:|")
+        for name, c, b, ok, rc_, rb in rows:
+            out.append("| %s%s | %.3f | %.3f | %.2f | %.0f | %.0f | %.2f |" % (name, "" if ok else " (error)", c, b, b / c,
+                                                                       rc_, rb, rb / rc_ if rc_ else 0))
+        worst = max((r[5] / r[4] for r in rows if r[4]), default=0)
+        out.append("| **total (%d files)** | **%.2f** | **%.2f** | **%.3f** | | | **max %.2f** |" % (
+            len(rows), total_c, total_b, total_b / total_c if total_c else 0, worst))
         text = "\n".join(out)
         print(text)
         if a.out:
