@@ -168,7 +168,11 @@ void Walker::walkAsm(const AsmStmt *A) {
     }
     Ops[NO + I] = rvalue(E);
   }
-  ptx::PtxAsmResult R = ptx::readInlineAsm(G->getAsmString()->getString(), NO, NI, Names);
+  std::shared_ptr<const ptx::PtxAsmResult> &Read = AsmCache[G];
+  if (!Read)
+    Read = std::make_shared<const ptx::PtxAsmResult>(
+        ptx::readInlineAsm(G->getAsmString()->getString(), NO, NI, Names));
+  const ptx::PtxAsmResult &R = *Read;
 
   // The value of a PtxValue over the operands.
   std::function<Lowered(const ptx::PtxValue &)> Lower = [&](const ptx::PtxValue &V) -> Lowered {

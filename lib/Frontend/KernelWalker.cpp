@@ -126,6 +126,9 @@ Walker::Walker(const FunctionDecl &Kernel, const LaunchConfig &Config, ASTContex
     : Kernel(Kernel), Config(Config), Ctx(Ctx) {}
 
 std::string Walker::sourceText(const clang::Expr *E) const {
+  auto [It, New] = TextCache.try_emplace(E);
+  if (!New)
+    return It->second;
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange R = CharSourceRange::getTokenRange(SM.getExpansionRange(E->getSourceRange()).getAsRange());
   StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
@@ -141,7 +144,8 @@ std::string Walker::sourceText(const clang::Expr *E) const {
     Space = false;
     Out += C;
   }
-  return Out.empty() ? "<expr>" : Out;
+  It->second = Out.empty() ? "<expr>" : Out;
+  return It->second;
 }
 
 unsigned Walker::lineOf(const Stmt *S) const {

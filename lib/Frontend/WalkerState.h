@@ -14,6 +14,7 @@
 #define BANKCHECK_FRONTEND_WALKERSTATE_H
 
 #include "Frontend/KernelWalker.h"
+#include "Ptx/PtxAsm.h"
 #include "Symbolic/Range.h"
 
 #include "clang/AST/ASTContext.h"
@@ -323,6 +324,11 @@ public:
                      const symbolic::Expr &Cond);
   bank::Guard makeGuard(const symbolic::Expr &Cond, const clang::Expr *Src);
   std::string sourceText(const clang::Expr *E) const;
+  /// sourceText's results: a helper's expressions are named again at every
+  /// call and unrolled iteration.
+  mutable std::unordered_map<const clang::Expr *, std::string> TextCache;
+  /// Each asm statement's template, read once (InlineAsm.cpp).
+  std::unordered_map<const clang::GCCAsmStmt *, std::shared_ptr<const ptx::PtxAsmResult>> AsmCache;
   unsigned lineOf(const clang::Stmt *S) const;
   bool overBudget();
 
