@@ -10,8 +10,15 @@ each SASS (RESULTS/NNNN.ptx, by RESULTS/index.json) with --ptx instead of runnin
 very PTX the SASS was built from, and minutes instead of an hour on two cores; files without one
 there are left out (they have no SASS to compare with). --only keeps the files whose path matches
 REGEX (a quick look at a few files; the numbers of docs/validation.md come from every file).
+
+The PTX sass_build.py keeps is abridged (PTX_KEEP: the function headers, .file/.loc lines and the
+shared instructions): it has no function bodies in braces, so bankcheck's PTX reader would give its
+instructions to no kernel and use none of them. braced() gives each function its braces back (a
+header opens one, the next header or the .file table closes it) and drops the braces left over
+from lines cut out (the `}` of an inline-asm scope whose `{` line was not kept); the copies are
+written to a temporary folder for the run.
 """
-import argparse, concurrent.futures, json, os, re, subprocess
+import argparse, concurrent.futures, json, os, re, subprocess, tempfile
 
 ap = argparse.ArgumentParser()
 ap.add_argument("bankcheck")
@@ -30,6 +37,39 @@ if a.ptx_dir:
         if row['status'] == 'ok' and os.path.exists(os.path.join(a.ptx_dir, key + '.ptx')):
             ptx[row['file']] = os.path.abspath(os.path.join(a.ptx_dir, key + '.ptx'))
     rows = [r for r in rows if r['file'] in ptx]
+HEADER = re.compile(r"^\s*(?:\.visible\s+|\.weak\s+)?\.(?:entry|func)\b")
+
+
+def braced(text):
+    out, inside = [], False
+    for line in text.splitlines(keepends=True):
+        header = bool(HEADER.match(line)) and not line.rstrip().endswith(";")
+        if header or line.lstrip().startswith(".file"):
+            if inside:
+                out.append("}\n")
+            inside = header
+            out.append(line)
+            if header:
+                out.append("{\n")
+            continue
+        excess = line.count("}") - line.count("{")
+        while excess > 0:
+            k = line.rfind("}")
+            line, excess = line[:k] + line[k + 1:], excess - 1
+        out.append(line)
+    if inside:
+        out.append("}\n")
+    return "".join(out)
+
+
+if ptx:
+    tmp = tempfile.mkdtemp(prefix="sass_rule_run.")
+    for f, path in list(ptx.items()):
+        ptx[f] = os.path.join(tmp, os.path.basename(path))
+        with open(path, errors="replace") as src, open(ptx[f], "w") as dst:
+            dst.write(braced(src.read()))
+
+
 def one(r):
     cmd = [BANKCHECK, '--widths=' + a.widths, '--format=json', '--quiet', r['file']]
     if r['file'] in ptx:
@@ -40,7 +80,7 @@ def one(r):
         d = json.loads(p.stdout) if p.stdout.strip() else {}
     except Exception as e:
         d = {'error': str(e)}
-    return {'file': r['file'], 'accesses': [{k: a.get(k) for k in ('file', 'line', 'kind', 'access_bytes', 'widths', 'instruction', 'status')} for a in d.get('accesses', [])]}
+    return {'file': r['file'], 'accesses': [{k: a.get(k) for k in ('file', 'line', 'kind', 'array', 'access_bytes', 'widths', 'instruction', 'status', 'degree')} for a in d.get('accesses', [])]}
 with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
     res = list(ex.map(one, rows))
 json.dump(res, open(OUT, 'w'))

@@ -73,6 +73,17 @@ void applyCompiled(std::vector<WalkRecord> &Walks, const AnalysisOptions &Opts, 
       Ptx.From = "the PTX in " + llvm::sys::path::filename(Opts.RecordedPtx).str();
       Ptx.MatchByName = true;
       HavePtx = true;
+      // An abridged listing (function headers without their `{ }` bodies)
+      // gives its instructions to no kernel: say so rather than judge every
+      // access as written in silence.
+      bool InFunction = false;
+      for (const ptx::PtxModuleAccess &A : Ptx.Module.Accesses)
+        InFunction |= !A.Function.empty();
+      if (!Ptx.Module.Accesses.empty() && !InFunction)
+        Out.Remarks.push_back({report::FileLoc(), "the PTX file '" + Opts.RecordedPtx +
+                                                      "' has its shared loads and stores in no function body "
+                                                      "(no '{ }' after its .entry lines): the widths nvcc gives "
+                                                      "are not known"});
     }
   } else if (Opts.Nvcc.empty()) {
     if (Opts.Widths == "nvcc")

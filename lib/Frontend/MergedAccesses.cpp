@@ -267,6 +267,41 @@ alignedRuns(const KernelResult &Walk, const std::vector<InstanceRef> &All,
   return Runs;
 }
 
+std::vector<std::size_t> mergingSites(const KernelResult &Walk, const std::vector<InstanceRef> &All,
+                                      const std::vector<std::vector<std::size_t>> &Chains, unsigned E,
+                                      unsigned Wp, std::int64_t Base, OffsetFacts &Facts,
+                                      std::vector<std::vector<std::size_t>> &Runs) {
+  std::set<std::size_t> Bad;
+  std::vector<std::optional<std::vector<std::vector<std::size_t>>>> Cut;
+  for (const std::vector<std::size_t> &C : Chains) {
+    Cut.push_back(alignedRuns(Walk, All, {C}, E, Wp, Base, Facts));
+    if (!Cut.back())
+      for (std::size_t X : C)
+        Bad.insert(All[X].Site);
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const std::vector<std::size_t> &C : Chains) {
+      bool Any = false;
+      for (std::size_t X : C)
+        Any |= Bad.count(All[X].Site) > 0;
+      if (Any)
+        for (std::size_t X : C)
+          Changed |= Bad.insert(All[X].Site).second;
+    }
+  }
+  std::vector<std::size_t> Good;
+  for (std::size_t C = 0; C < Chains.size(); ++C) {
+    if (Bad.count(All[Chains[C].front()].Site))
+      continue;
+    Runs.insert(Runs.end(), Cut[C]->begin(), Cut[C]->end());
+    for (std::size_t X : Chains[C])
+      if (std::find(Good.begin(), Good.end(), All[X].Site) == Good.end())
+        Good.push_back(All[X].Site);
+  }
+  return Good;
+}
+
 std::map<std::size_t, std::vector<bank::AccessInstance>>
 headsOf(const KernelResult &Walk, const SiteGroup &G, const std::vector<InstanceRef> &All,
         const std::vector<std::vector<std::size_t>> &Runs, const std::function<bool(std::size_t)> &Preferred) {

@@ -122,6 +122,17 @@ alignedRuns(const KernelResult &Walk, const std::vector<InstanceRef> &All,
             const std::vector<std::vector<std::size_t>> &Chains, unsigned E, unsigned W, std::int64_t Base,
             OffsetFacts &Facts);
 
+/// The sites (of All) that one instruction width Wp covers: those whose
+/// every instance is in a chain (of Chains) that cuts into runs of Wp / E
+/// aligned to Wp (alignedRuns), and whose chains hold no instance of a site
+/// that does not (a source access is issued at one width: a helper's
+/// `s[pos]` whose pair is aligned in one call and not in another stays as
+/// written). Their runs are appended to Runs. In the order of All.
+std::vector<std::size_t> mergingSites(const KernelResult &Walk, const std::vector<InstanceRef> &All,
+                                      const std::vector<std::vector<std::size_t>> &Chains, unsigned E,
+                                      unsigned Wp, std::int64_t Base, OffsetFacts &Facts,
+                                      std::vector<std::vector<std::size_t>> &Runs);
+
 /// Runs of All (lowest address first) as mergeSites' heads: each run's first
 /// instance, given to its reporting site (reportingSite, with Preferred).
 std::map<std::size_t, std::vector<bank::AccessInstance>>

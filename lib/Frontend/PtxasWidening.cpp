@@ -7,12 +7,14 @@
 /// whose first address it can prove aligned become LDS.64/LDS.128 (STS
 /// alike). Measured on the corpus (bench/sass_widths.py, docs/validation.md):
 /// no line was ever narrower in SASS than in PTX, 4.8% were wider. The rule
-/// here: a line's accesses (every instance of every site of one array, kind
-/// and width) that split into runs of K at consecutive addresses under the
-/// same guards, each run's first byte aligned to K x width for every lane
-/// and value (its offset, plus the variable's place in the kernel's shared
-/// memory as ptxas lays it out: declaration order, each at its alignment,
-/// the dynamic buffer last at 16 bytes), are issued as K-times-wider ones.
+/// here: of a line's accesses (the instances of the sites of one array, kind
+/// and width), those in chains at consecutive addresses under the same
+/// guards that cut into runs of K, each run's first byte aligned to K x
+/// width for every lane and value (its offset, plus the variable's place in
+/// the kernel's shared memory as ptxas lays it out: declaration order, each
+/// at its alignment, the dynamic buffer last at 16 bytes), are issued as
+/// K-times-wider ones. Each site is judged at one width: its instances all
+/// merge or none do (mergingSites); the other sites of the line may still.
 /// Accesses of consecutive statements on several lines are merged only where
 /// nvcc's PTX shows it (CompiledWidths.cpp): ptxas's own merges across lines
 /// are not regular enough to predict (see applyPtxasWidening).
@@ -21,6 +23,7 @@
 #include "Frontend/MergedAccesses.h"
 #include "Symbolic/Evaluate.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -35,35 +38,47 @@ constexpr std::size_t MaxInstances = 256;
 
 /// One group by the rule: its instances in chains at consecutive addresses
 /// under equal keys, each chain cut into runs of K whose first byte is
-/// aligned to K x width; the widest K (at most 16 bytes) that covers every
-/// instance. Returns how many accesses were merged away.
+/// aligned to K x width. From the widest width (at most 16 bytes) down, the
+/// sites that merge at it (mergingSites) are merged; the others are tried at
+/// the next. Returns how many accesses were merged away.
 unsigned widenGroup(KernelResult &Walk, const SiteGroup &G, std::int64_t Base, OffsetFacts &Facts,
                     std::set<std::size_t> &Remove) {
   const unsigned E = G.Bytes;
   if (E < 2)
     return 0; // bytes stay bytes: none of the corpus's widened lines came from 1-byte accesses, and
               // histogram64's four aligned u8 loads of one line stay LDS.U8 in its SASS
-  std::vector<InstanceRef> All = groupInstances(Walk, G);
-  if (All.size() < 2 || All.size() > MaxInstances)
-    return 0;
-  std::optional<std::vector<std::vector<std::size_t>>> Chains = consecutiveChains(Walk, All, E, Facts);
-  if (!Chains)
-    return 0;
+  unsigned Merged = 0;
+  SiteGroup Left = G;
   for (unsigned Wp : {16u, 8u, 4u}) {
     if (Wp <= E || Wp % E)
       continue;
-    std::optional<std::vector<std::vector<std::size_t>>> Runs = alignedRuns(Walk, All, *Chains, E, Wp, Base, Facts);
-    if (!Runs)
+    std::vector<InstanceRef> All = groupInstances(Walk, Left);
+    if (All.size() < 2 || All.size() > MaxInstances)
+      break;
+    std::optional<std::vector<std::vector<std::size_t>>> Chains = consecutiveChains(Walk, All, E, Facts);
+    if (!Chains)
+      break;
+    std::vector<std::vector<std::size_t>> Runs;
+    std::vector<std::size_t> Good = mergingSites(Walk, All, *Chains, E, Wp, Base, Facts, Runs);
+    if (Good.empty())
       continue;
+    SiteGroup M = Left;
+    M.Sites.clear();
+    std::vector<std::size_t> Rest;
+    for (std::size_t S : Left.Sites)
+      (std::find(Good.begin(), Good.end(), S) != Good.end() ? M.Sites : Rest).push_back(S);
     std::string Name = std::string(G.Store ? "STS" : "LDS") + (Wp == 16 ? ".128" : Wp == 8 ? ".64" : "");
-    return mergeSites(Walk, G.Sites, headsOf(Walk, G, All, *Runs), Wp,
-                      "predicted to be issued as " + std::to_string(Wp) + "-byte " + Name + " (" +
-                          std::to_string(Wp / E) + " " + std::to_string(E) + "-byte accesses" +
-                          (G.CrossLine ? " of " + linesText(Walk, G) : "") +
-                          " at consecutive, aligned addresses merged, as ptxas does)",
-                      "ptxas rule", Remove);
+    Merged += mergeSites(Walk, M.Sites, headsOf(Walk, M, All, Runs), Wp,
+                         "predicted to be issued as " + std::to_string(Wp) + "-byte " + Name + " (" +
+                             std::to_string(Wp / E) + " " + std::to_string(E) + "-byte accesses" +
+                             (G.CrossLine ? " of " + linesText(Walk, M) : "") +
+                             " at consecutive, aligned addresses merged, as ptxas does)",
+                         "ptxas rule", Remove);
+    Left.Sites = std::move(Rest);
+    if (Left.Sites.empty())
+      break;
   }
-  return 0;
+  return Merged;
 }
 } // namespace
 

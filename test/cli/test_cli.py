@@ -278,6 +278,18 @@ class CompiledWidths(unittest.TestCase):
         self.assertIn("cannot read the PTX file '/nonexistent.ptx'", out + err)
         self.assertIn("2-way bank conflict", out)
 
+    def test_a_ptx_listing_without_function_bodies_is_a_remark_and_source_widths(self):
+        d = tempfile.mkdtemp()
+        try:
+            abridged = os.path.join(d, "abridged.ptx")
+            with open(self.PTX) as src, open(abridged, "w") as f:
+                f.write("".join(l for l in src if l.strip() not in ("{", "}")))
+            _, out, err = run("--no-cuda-toolkit", "--ptx=" + abridged, self.SRC)
+            self.assertIn("has its shared loads and stores in no function body", out + err)
+            self.assertIn("2-way bank conflict", out)
+        finally:
+            shutil.rmtree(d)
+
     def test_a_bad_widths_value_is_a_usage_error(self):
         rc, _, _ = run("--widths=maybe", self.SRC)
         self.assertEqual(rc, 2)

@@ -130,3 +130,62 @@ TEST_CASE("a XOR swizzled column keeps the alignment its operands give", "[merge
   CHECK(Facts.aligned(Off + c(8), 16, 8));
   CHECK(Facts.distance(Off, Off + c(4)) == 4);
 }
+
+namespace {
+/// A walk whose sites hold the given byte offsets, one instance each.
+KernelResult sitesAt(const std::vector<std::vector<Expr>> &Offsets) {
+  KernelResult W;
+  for (const std::vector<Expr> &Site : Offsets) {
+    AccessSite S;
+    for (const Expr &O : Site) {
+      bank::AccessInstance I;
+      I.ByteOffset = O;
+      S.Instances.push_back(I);
+    }
+    W.Sites.push_back(S);
+  }
+  return W;
+}
+
+std::vector<std::size_t> merging(const KernelResult &W, unsigned Wp, std::vector<std::vector<std::size_t>> &Runs) {
+  std::vector<InstanceRef> All;
+  for (std::size_t S = 0; S < W.Sites.size(); ++S)
+    for (std::size_t I = 0; I < W.Sites[S].Instances.size(); ++I)
+      All.push_back({S, I, ""});
+  OffsetFacts Facts(W.Symbols);
+  auto Chains = consecutiveChains(W, All, 4, Facts);
+  REQUIRE(Chains);
+  return mergingSites(W, All, *Chains, 4, Wp, 0, Facts, Runs);
+}
+} // namespace
+
+TEST_CASE("an aligned run merges though another access of the line does not", "[merged]") {
+  // s[(t % 16) * 32 + i], i = 0..3 (site 0), beside s[5 * t] (site 1)
+  Expr Row = (tx() % c(16)) * c(128);
+  KernelResult W = sitesAt({{Row, Row + c(4), Row + c(8), Row + c(12)}, {tx() * c(20)}});
+  std::vector<std::vector<std::size_t>> Runs;
+  CHECK(merging(W, 16, Runs) == std::vector<std::size_t>{0});
+  REQUIRE(Runs.size() == 1);
+  CHECK(Runs[0].size() == 4);
+  // starting 4 bytes past the boundary, it does not
+  KernelResult Off = sitesAt({{Row + c(4), Row + c(8), Row + c(12), Row + c(16)}, {tx() * c(20)}});
+  Runs.clear();
+  CHECK(merging(Off, 16, Runs).empty());
+  CHECK(Runs.empty());
+}
+
+TEST_CASE("an access merged in some instances and not in others stays as written", "[merged]") {
+  // s[pos], s[pos + stride] with pos = 2t (stride 1) and pos = 2t - (t & 1) (stride 2):
+  // the stride-1 pair is 8-byte aligned, the stride-2 pair is no run
+  Expr P1 = tx() * c(8), P2 = (tx() * c(2) - (tx() & c(1))) * c(4);
+  KernelResult W = sitesAt({{P1, P2}, {P1 + c(4), P2 + c(8)}});
+  std::vector<std::vector<std::size_t>> Runs;
+  CHECK(merging(W, 8, Runs).empty());
+  CHECK(Runs.empty());
+  // a third site chained only to a site that cannot merge does not merge either
+  KernelResult X = sitesAt({{P2}, {P2 + c(4)}, {tx() * c(64)}, {tx() * c(64) + c(4)}});
+  // sites 0, 1: a run starting at an odd word (not 8-byte aligned for every lane); 2, 3: aligned
+  Runs.clear();
+  CHECK(merging(X, 8, Runs) == std::vector<std::size_t>{2, 3});
+  CHECK(Runs.size() == 1);
+}
