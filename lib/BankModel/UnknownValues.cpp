@@ -328,14 +328,15 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
     if (Probe && Sym.Modulus > 1 && 128 % Sym.Modulus == 0 && !Allowed(V))
       continue;
     WarpAddresses W = LanesAt(V);
-    unsigned N = wf(W);
+    WarpCost Cost = cost(W);
+    unsigned N = Cost.Wavefronts;
     Spent += WarpSize;
     Any = true;
     Min = std::min(Min, N);
     if (N > Max) {
       Max = N;
       O.Lanes = W;
-      O.Ideal = idealWavefronts(W, Q.AccessBytes, Q.F);
+      O.Ideal = Cost.Ideal;
       std::int64_t Shown = Probe ? V - Far : V;
       O.Values = Sym.Name + (Probe ? " \u2261 " + std::to_string(Shown) + " (mod 128)"
                                    : " = " + std::to_string(Shown));

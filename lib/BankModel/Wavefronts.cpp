@@ -9,7 +9,6 @@
 #include "BankModel/Wavefronts.h"
 
 #include <algorithm>
-#include <cstring>
 #include <unordered_map>
 #include <vector>
 
@@ -32,6 +31,11 @@ unsigned lanesPerPhase(unsigned W, Form F) {
 }
 
 namespace {
+/// Whether any lane's global source byte is known (LDGSTS).
+bool hasSources(const WarpAccess &A) {
+  return std::any_of(A.Source.begin(), A.Source.end(), [](const auto &S) { return S.has_value(); });
+}
+
 unsigned bytesOf(const WarpAccess &A) {
   unsigned Fixed = rule(A.F).FixedBytes;
   return Fixed ? Fixed : A.Bytes;
@@ -217,10 +221,7 @@ unsigned wavefronts(const WarpAccess &A) {
     return casLoop(L, W).Wavefronts;
   if (A.F == Form::ATOMS_POPC_INC)
     L = leaderOnly(L);
-  bool AnySource = false;
-  for (const auto &S : A.Source)
-    AnySource |= S.has_value();
-  return served(L, W, A.F, A.F == Form::LDGSTS && AnySource ? &A.Source : nullptr);
+  return served(L, W, A.F, A.F == Form::LDGSTS && hasSources(A) ? &A.Source : nullptr);
 }
 
 unsigned idealWavefronts(const WarpAccess &A) {
@@ -249,10 +250,7 @@ constexpr std::size_t MaxCachedCosts = 1 << 14;
 } // namespace
 
 WarpCost warpCost(const WarpAccess &A) {
-  bool AnySource = false;
-  for (const auto &S : A.Source)
-    AnySource |= S.has_value();
-  if (AnySource)
+  if (hasSources(A))
     return {wavefronts(A), idealWavefronts(A)};
   CostKey K;
   std::uint64_t Base = 0;

@@ -168,11 +168,10 @@ void Walker::walkAsm(const AsmStmt *A) {
     }
     Ops[NO + I] = rvalue(E);
   }
-  std::shared_ptr<const ptx::PtxAsmResult> &Read = AsmCache[G];
-  if (!Read)
-    Read = std::make_shared<const ptx::PtxAsmResult>(
-        ptx::readInlineAsm(G->getAsmString()->getString(), NO, NI, Names));
-  const ptx::PtxAsmResult &R = *Read;
+  auto Read = AsmCache.find(G);
+  if (Read == AsmCache.end())
+    Read = AsmCache.emplace(G, ptx::readInlineAsm(G->getAsmString()->getString(), NO, NI, Names)).first;
+  const ptx::PtxAsmResult &R = Read->second; // elements of an unordered_map stay where they are
 
   // The value of a PtxValue over the operands.
   std::function<Lowered(const ptx::PtxValue &)> Lower = [&](const ptx::PtxValue &V) -> Lowered {

@@ -328,7 +328,7 @@ public:
   /// call and unrolled iteration.
   mutable std::unordered_map<const clang::Expr *, std::string> TextCache;
   /// Each asm statement's template, read once (InlineAsm.cpp).
-  std::unordered_map<const clang::GCCAsmStmt *, std::shared_ptr<const ptx::PtxAsmResult>> AsmCache;
+  std::unordered_map<const clang::GCCAsmStmt *, ptx::PtxAsmResult> AsmCache;
   unsigned lineOf(const clang::Stmt *S) const;
   bool overBudget();
 
