@@ -248,10 +248,25 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     G = std::gcd(G, std::gcd(Cm, std::int64_t(BankBytes)));
     (void)S;
   }
+  // The known part of the uniform terms (C * Rem for a symbol known modulo
+  // its Modulus): only its residue modulo 4 bytes changes a count, but the
+  // whole value gives the addresses the notes show; where it would overflow
+  // (or come near the addresses' limits), the residue alone.
   std::int64_t Base = 0;
+  bool Huge = false;
   for (auto [Id, C] : First->Terms) {
     const Symbol &S = Symbols.get(Id);
-    if (S.Modulus > 1) Base += C * S.Rem;
+    std::int64_t T = 0;
+    if (S.Modulus > 1 && (__builtin_mul_overflow(C, S.Rem, &T) || __builtin_add_overflow(Base, T, &Base)))
+      Huge = true;
+  }
+  if (Huge || Base > (std::int64_t(1) << 40) || Base < -(std::int64_t(1) << 40)) {
+    Base = 0;
+    for (auto [Id, C] : First->Terms) {
+      const Symbol &S = Symbols.get(Id);
+      if (S.Modulus > 1)
+        Base = (Base + (((C % 4) + 4) % 4) * (((S.Rem % 4) + 4) % 4)) % 4;
+    }
   }
   G = G == 0 ? BankBytes : G;
   unsigned Worst = 0, Least = ~0u;
