@@ -203,7 +203,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     WarpAddresses Lanes{};
     for (unsigned L = 0; L < WarpSize; ++L)
       if (Active[L])
-        Lanes[L] = {true, static_cast<std::uint64_t>(Forms[L]->C + Shift)};
+        Lanes[L] = {true, static_cast<std::uint64_t>(Forms[L]->C) + static_cast<std::uint64_t>(Shift)}; // wraps: banks are bits 2-6
     return Lanes;
   };
   if (AllConcrete) {

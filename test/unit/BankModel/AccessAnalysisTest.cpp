@@ -4,6 +4,7 @@
 #include "BankModel/AccessAnalysis.h"
 
 #include <catch2/catch.hpp>
+#include <limits>
 
 using namespace bankcheck;
 using namespace bankcheck::symbolic;
@@ -204,4 +205,39 @@ TEST_CASE("an offset that depends on an unknown value is not claimed out of boun
   SymbolTable T;
   Expr N = Expr::var(uniform(T, "n"));
   CHECK(!bank::analyzeAccess(query((tx() + N) * 4, 4, bank::BlockShape{32, 1, 1}, 32 * 4), T).Bounds);
+}
+TEST_CASE("a huge known remainder times its coefficient does not overflow the uniform part", "[analysis]") {
+  // Regression (fuzz/short under UBSan): a uniform symbol known to be
+  // -9223372036854724292 modulo 8, scaled by 20, made C * Rem overflow.
+  SymbolTable T;
+  Symbol S;
+  S.Name = "n";
+  S.Kind = SymbolKind::Uniform;
+  S.Modulus = 8;
+  S.Rem = -9223372036854724292;
+  Expr N = Expr::var(T.add(S));
+  auto R = run(tx() * 4 + N * 20, 4, bank::BlockShape{32, 1, 1}, T);
+  CHECK(R.St == Status::Clean);
+  // Near the other end, with a conflict: the degree survives the fallback.
+  Symbol B = S;
+  B.Name = "m";
+  B.Rem = std::numeric_limits<std::int64_t>::max() - 3;
+  Expr M = Expr::var(T.add(B));
+  auto Q = run(tx() * 128 + M * 12, 4, bank::BlockShape{32, 1, 1}, T);
+  CHECK(Q.St == Status::Conflict);
+  CHECK(Q.WorstWavefronts == 32);
+}
+TEST_CASE("an offset near the 64-bit limit plus a known uniform part does not overflow", "[analysis]") {
+  SymbolTable T;
+  Symbol S;
+  S.Name = "n";
+  S.Kind = SymbolKind::Uniform;
+  S.Modulus = 8;
+  S.Rem = 4;
+  Expr N = Expr::var(T.add(S));
+  // Lane 0 at 2^63 - 64 bytes plus the unknown n * 16: said, not wrapped.
+  auto R = run(c(std::numeric_limits<std::int64_t>::max() - 63) - tx() * 128 + N * 16, 4,
+               bank::BlockShape{32, 1, 1}, T);
+  CHECK(R.St == Status::Unknown);
+  CHECK(R.Reason == "index arithmetic overflows 64 bits");
 }
