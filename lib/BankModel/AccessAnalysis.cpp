@@ -104,6 +104,93 @@ Truth decideOverBlock(const Expr &Cond, const BlockShape &Shape, const std::vect
 }
 
 namespace detail {
+namespace {
+bool ThreadAffinePath = true;
+} // namespace
+void setThreadAffinePath(bool On) { ThreadAffinePath = On; }
+
+std::optional<Analyzer::FastInstance> Analyzer::fastInstance(const AccessInstance &I) const {
+  if (!ThreadAffinePath || !Q.Shape || !I.Invariant.isNull() || Q.F == Form::LDGSTS)
+    return std::nullopt;
+  Env Bound;
+  Bound.bind(SymbolTable::blockDim(0), Q.Shape->X);
+  Bound.bind(SymbolTable::blockDim(1), Q.Shape->Y);
+  Bound.bind(SymbolTable::blockDim(2), Q.Shape->Z);
+  for (auto [Id, V] : Q.Bindings)
+    Bound.bind(Id, V);
+  std::optional<ThreadAffine> Offset = ThreadAffine::compile(I.ByteOffset, *Q.Shape, Bound);
+  if (!Offset)
+    return std::nullopt;
+  FastInstance F{std::move(*Offset), {}};
+  for (const Guard &G : I.Guards) {
+    std::optional<ThreadAffine> T = ThreadAffine::compile(G.Cond, *Q.Shape, Bound);
+    if (!T)
+      return std::nullopt;
+    F.Guards.push_back(std::move(*T));
+  }
+  return F;
+}
+
+void Analyzer::concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize> &C, const std::vector<bool> &Active,
+                            const std::vector<bool> &Sure) {
+  // Lanes whose address the instruction ignores (ldmatrix .x1/.x2) do not count.
+  for (unsigned L = 0; L < rule(Q.F).AddressLanes; ++L)
+    if (Active[L]) {
+      Misaligned |= C[L] % std::int64_t(Q.AccessBytes) != 0;
+      Negative |= C[L] < 0;
+      bool Outside = C[L] < 0 || (Q.ArrayBytes && C[L] > *Q.ArrayBytes - std::int64_t(Q.AccessBytes));
+      if (Outside && Sure[L] && !WarpOutOfBounds)
+        WarpOutOfBounds = {L, C[L]};
+    }
+  for (unsigned L = 0; L < WarpSize; ++L)
+    O.Lanes[L] = Active[L] ? LaneAddress{true, static_cast<std::uint64_t>(C[L])} : LaneAddress{};
+  WarpCost Cost = cost(O.Lanes);
+  O.Wavefronts = Cost.Wavefronts;
+  O.Ideal = Cost.Ideal;
+}
+
+Outcome Analyzer::affineWarp(const FastInstance &F, unsigned W) {
+  // What evalWarp gives for the same warp, without running a program: the
+  // guards and the offset are exact per thread (ThreadAffine.h).
+  Outcome O;
+  WarpOutOfBounds.reset();
+  Src = {};
+  const BlockShape &S = *Q.Shape;
+  std::vector<bool> Active(WarpSize, false);
+  std::array<std::int64_t, WarpSize> C{};
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    unsigned T = W * WarpSize + L;
+    if (T >= S.threads())
+      continue;
+    unsigned X = T % S.X, Y = (T / S.X) % S.Y, Z = T / (S.X * S.Y);
+    bool On = true;
+    for (const ThreadAffine &G : F.Guards)
+      if (G.value(X, Y, Z) == 0) {
+        On = false;
+        break;
+      }
+    if (!On)
+      continue;
+    Active[L] = true;
+    C[L] = F.Offset.value(X, Y, Z);
+  }
+  Spent += WarpSize;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Active[L]) {
+      O.AnyActive = true;
+      // Constant parts so large that a few bytes more overflow have no address.
+      if (C[L] > INT64_MAX - 256 || C[L] < INT64_MIN + 256) {
+        O.K = Outcome::Undecided;
+        O.Why = describe(EvalFailure::Overflow);
+        return O;
+      }
+    }
+  if (!O.AnyActive)
+    return O;
+  concreteWarp(O, C, Active, Active);
+  return O;
+}
+
 Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs) {
   Outcome O;
   WarpOutOfBounds.reset();
@@ -207,20 +294,11 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     return Lanes;
   };
   if (AllConcrete) {
-    // Lanes whose address the instruction ignores (ldmatrix .x1/.x2) do not count.
-    for (unsigned L = 0; L < rule(Q.F).AddressLanes; ++L)
-      if (Active[L]) {
-        std::int64_t C = Forms[L]->C;
-        Misaligned |= C % std::int64_t(Q.AccessBytes) != 0;
-        Negative |= C < 0;
-        bool Outside = C < 0 || (Q.ArrayBytes && C > *Q.ArrayBytes - std::int64_t(Q.AccessBytes));
-        if (Outside && Sure[L] && !WarpOutOfBounds)
-          WarpOutOfBounds = {L, C};
-      }
-    O.Lanes = Wave(0);
-    WarpCost C = cost(O.Lanes);
-    O.Wavefronts = C.Wavefronts;
-    O.Ideal = C.Ideal;
+    std::array<std::int64_t, WarpSize> C{};
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (Active[L])
+        C[L] = Forms[L]->C;
+    concreteWarp(O, C, Active, Sure);
     return O;
   }
   // Separable: every active lane has the same uniform terms. The uniform part
@@ -301,7 +379,16 @@ AccessResult Analyzer::run() {
   std::vector<AccessInstance> Instances = Q.Instances;
   std::vector<std::array<std::optional<Env>, WarpSize>> Warps;
   std::vector<std::optional<unsigned>> WarpIds;
-  if (Q.Shape) {
+  std::vector<std::optional<FastInstance>> Fast(Instances.size());
+  bool AllFast = Q.Shape.has_value();
+  for (std::size_t K = 0; K < Instances.size() && Q.Shape; ++K) {
+    Fast[K] = fastInstance(Instances[K]);
+    AllFast &= Fast[K].has_value();
+  }
+  if (AllFast) {
+    for (unsigned W = 0; W < Q.Shape->warps(); ++W)
+      WarpIds.push_back(W);
+  } else if (Q.Shape) {
     const BlockShape &S = *Q.Shape;
     Warps.reserve(S.warps());
     for (unsigned W = 0; W < S.warps(); ++W) {
@@ -357,10 +444,12 @@ AccessResult Analyzer::run() {
   bool AnyDecidedConflict = false, AnyPossible = false, AnyUndecided = false, AnyActive = false;
   std::string UndecidedWhy, PossibleWhy;
   bool Exhausted = false;
-  for (const AccessInstance &I : Instances) {
-    Compiled C(I);
-    Cur = &C;
-    for (std::size_t W = 0; W < Warps.size() && !Exhausted; ++W) {
+  for (std::size_t K = 0; K < Instances.size(); ++K) {
+    const AccessInstance &I = Instances[K];
+    std::optional<Compiled> C;
+    if (!Fast[K])
+      Cur = &C.emplace(I);
+    for (std::size_t W = 0; W < WarpIds.size() && !Exhausted; ++W) {
       // Out of budget: the warps not evaluated are undecided. What was seen
       // stays (a decided conflict is still one, its degree a lower bound).
       if (Spent > Q.Budget) {
@@ -369,7 +458,7 @@ AccessResult Analyzer::run() {
         Exhausted = true;
         break;
       }
-      Outcome O = evalWarp(I, Warps[W]);
+      Outcome O = Fast[K] ? affineWarp(*Fast[K], unsigned(W)) : evalWarp(I, Warps[W]);
       if (WarpOutOfBounds && !R.Bounds)
         R.Bounds = OutOfBounds{WarpIds[W], I.Label, WarpOutOfBounds->first, WarpOutOfBounds->second};
       if (O.K == Outcome::Undecided) {

@@ -11,6 +11,7 @@
 #define BANKCHECK_BANKMODEL_ANALYZER_H
 
 #include "BankModel/AccessAnalysis.h"
+#include "BankModel/ThreadAffine.h"
 #include "Symbolic/Evaluate.h"
 #include "Symbolic/Program.h"
 
@@ -67,6 +68,18 @@ private:
   std::optional<std::pair<unsigned, std::int64_t>> WarpOutOfBounds;
 
   Outcome evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs);
+  /// An instance whose guards and offset are affine in threadIdx (with a
+  /// known shape, no invariant, no cp.async source): evaluated per thread
+  /// from their coefficients, as evalWarp would (ThreadAffine.h).
+  struct FastInstance {
+    ThreadAffine Offset;
+    std::vector<ThreadAffine> Guards;
+  };
+  std::optional<FastInstance> fastInstance(const AccessInstance &I) const;
+  Outcome affineWarp(const FastInstance &F, unsigned W);
+  /// The outcome of a warp whose active lanes have the concrete offsets C.
+  void concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize> &C, const std::vector<bool> &Active,
+                    const std::vector<bool> &Sure);
   std::optional<Outcome> scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
                                     const std::vector<bool> &Active);
   /// Exactly, when every free symbol is periodic (Periodic.h): decided when
@@ -77,6 +90,9 @@ private:
   Outcome sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
                      const std::vector<bool> &Active, const std::string &Why);
 };
+
+/// Tests: false makes every instance take the general evaluation (evalWarp).
+void setThreadAffinePath(bool On);
 
 std::string describeValues(const std::vector<std::pair<SymbolId, std::int64_t>> &Vals, const SymbolTable &T);
 bool satisfiesFacts(const Symbol &S, std::int64_t V);

@@ -1,0 +1,218 @@
+//===- ThreadAffine.cpp - Expressions affine in threadIdx -----------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#include "BankModel/ThreadAffine.h"
+#include "Symbolic/SymbolTable.h"
+
+namespace bankcheck::bank {
+
+using namespace symbolic;
+
+class ThreadAffineBuilder {
+public:
+  ThreadAffineBuilder(const BlockShape &S, const Env &Bound) : Bound(Bound), Ext{S.X, S.Y, S.Z} {}
+
+  using Lin = ThreadAffine::Lin;
+  using Step = ThreadAffine::Step;
+  /// A subexpression: affine (its Lin), or a truth value (its code).
+  struct Part {
+    enum Kind { Reject, Affine, Truth } K = Reject;
+    Lin L;
+    std::vector<Step> Code;
+  };
+
+  Part build(const Expr &E, unsigned Depth) {
+    Part P;
+    if (E.isNull() || Depth > 48)
+      return P;
+    if (!mentionsThread(E)) {
+      // Warp-uniform: one value for every thread, or the program fails on
+      // every thread alike (left to it).
+      std::optional<std::int64_t> V = evaluate(E, Bound);
+      if (!V)
+        return P;
+      P.K = Part::Affine;
+      P.L.D = *V;
+      return P;
+    }
+    if (E.isVar()) {
+      for (unsigned D = 0; D < 3; ++D)
+        if (E.symbol() == SymbolTable::threadIdx(D)) {
+          P.K = Part::Affine;
+          if (Ext[D] > 1)
+            P.L.A[D] = 1;
+          return P;
+        }
+      return P;
+    }
+    switch (E.op()) {
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul:
+    case Op::Shl: {
+      Part L = build(E.operand(0), Depth + 1), R = build(E.operand(1), Depth + 1);
+      if (L.K != Part::Affine || R.K != Part::Affine)
+        return P;
+      std::optional<Lin> Out = arith(E.op(), L.L, R.L);
+      if (!Out)
+        return P;
+      P.K = Part::Affine;
+      P.L = *Out;
+      return P;
+    }
+    case Op::Lt:
+    case Op::Le:
+    case Op::Eq:
+    case Op::Ne:
+    case Op::LAnd:
+    case Op::LOr: {
+      Part L = build(E.operand(0), Depth + 1), R = build(E.operand(1), Depth + 1);
+      if (L.K == Part::Reject || R.K == Part::Reject)
+        return P;
+      P.K = Part::Truth;
+      append(P.Code, L);
+      append(P.Code, R);
+      P.Code.push_back({Step::Binary, E.op(), 0});
+      return P;
+    }
+    case Op::LNot: {
+      Part X = build(E.operand(0), Depth + 1);
+      if (X.K == Part::Reject)
+        return P;
+      P.K = Part::Truth;
+      append(P.Code, X);
+      P.Code.push_back({Step::Not, Op::LNot, 0});
+      return P;
+    }
+    default:
+      return P;
+    }
+  }
+
+  void append(std::vector<Step> &Code, const Part &P) {
+    if (P.K == Part::Truth) {
+      Code.insert(Code.end(), P.Code.begin(), P.Code.end());
+      return;
+    }
+    Lins.push_back(P.L);
+    Code.push_back({Step::Push, Op::Add, unsigned(Lins.size() - 1)});
+  }
+
+  std::vector<Lin> Lins;
+
+private:
+  const Env &Bound;
+  std::array<unsigned, 3> Ext;
+
+  static bool mentionsThread(const Expr &E) {
+    bool Found = false;
+    forEachSymbol(E, [&](SymbolId Id) { Found |= Id < 3; });
+    return Found;
+  }
+  /// The least and greatest value of L over the block, exactly.
+  std::pair<__int128, __int128> range(const Lin &L) const {
+    __int128 Lo = L.D, Hi = L.D;
+    for (unsigned D = 0; D < 3; ++D) {
+      __int128 Far = __int128(L.A[D]) * (Ext[D] - 1);
+      (Far < 0 ? Lo : Hi) += Far;
+    }
+    return {Lo, Hi};
+  }
+  static bool fits(__int128 V) { return V >= INT64_MIN && V <= INT64_MAX; }
+  /// L op R where the program's op would succeed on every thread; nullopt
+  /// otherwise (or when the result is not affine).
+  std::optional<Lin> arith(Op O, const Lin &L, const Lin &R) const {
+    bool LConst = L.A == std::array<std::int64_t, 3>{}, RConst = R.A == std::array<std::int64_t, 3>{};
+    std::array<__int128, 3> A{};
+    __int128 D = 0;
+    switch (O) {
+    case Op::Add:
+    case Op::Sub: {
+      int Sign = O == Op::Add ? 1 : -1;
+      for (unsigned I = 0; I < 3; ++I)
+        A[I] = __int128(L.A[I]) + Sign * __int128(R.A[I]);
+      D = __int128(L.D) + Sign * __int128(R.D);
+      break;
+    }
+    case Op::Mul: {
+      if (!LConst && !RConst)
+        return std::nullopt;
+      const Lin &X = LConst ? R : L;
+      std::int64_t K = LConst ? L.D : R.D;
+      for (unsigned I = 0; I < 3; ++I)
+        A[I] = __int128(X.A[I]) * K;
+      D = __int128(X.D) * K;
+      break;
+    }
+    case Op::Shl: {
+      if (!RConst || R.D < 0 || R.D >= 63)
+        return std::nullopt;
+      // The program refuses a negative or too large left operand.
+      auto [Lo, Hi] = range(L);
+      if (Lo < 0 || Hi > (INT64_MAX >> R.D))
+        return std::nullopt;
+      for (unsigned I = 0; I < 3; ++I)
+        A[I] = __int128(L.A[I]) << R.D;
+      D = __int128(L.D) << R.D;
+      break;
+    }
+    default:
+      return std::nullopt;
+    }
+    Lin Out;
+    for (unsigned I = 0; I < 3; ++I) {
+      if (!fits(A[I]))
+        return std::nullopt;
+      Out.A[I] = static_cast<std::int64_t>(A[I]);
+    }
+    if (!fits(D))
+      return std::nullopt;
+    Out.D = static_cast<std::int64_t>(D);
+    auto [Lo, Hi] = range(Out);
+    if (!fits(Lo) || !fits(Hi))
+      return std::nullopt;
+    return Out;
+  }
+};
+
+std::optional<ThreadAffine> ThreadAffine::compile(const Expr &E, const BlockShape &Shape, const Env &Bound) {
+  if (E.isNull() || E.sizeExceeds(256) || Shape.threads() == 0)
+    return std::nullopt;
+  ThreadAffineBuilder B(Shape, Bound);
+  ThreadAffineBuilder::Part P = B.build(E, 0);
+  if (P.K == ThreadAffineBuilder::Part::Reject)
+    return std::nullopt;
+  ThreadAffine T;
+  B.append(T.Code, P);
+  T.Lins = std::move(B.Lins);
+  return T;
+}
+
+std::int64_t ThreadAffine::value(unsigned X, unsigned Y, unsigned Z) const {
+  std::int64_t Stack[80]; // build() bounds the depth to 48
+  unsigned Top = 0;
+  for (const Step &S : Code) {
+    switch (S.K) {
+    case Step::Push: {
+      const Lin &L = Lins[S.Lin];
+      // Exact: the value fits (compile checked), so wrapping arithmetic
+      // gives it whatever the partial sums do.
+      std::uint64_t V = std::uint64_t(L.D) + std::uint64_t(L.A[0]) * X + std::uint64_t(L.A[1]) * Y +
+                        std::uint64_t(L.A[2]) * Z;
+      Stack[Top++] = static_cast<std::int64_t>(V);
+      break;
+    }
+    case Step::Not:
+      Stack[Top - 1] = Stack[Top - 1] == 0;
+      break;
+    case Step::Binary: {
+      std::int64_t R = Stack[--Top], L = Stack[Top - 1];
+      Stack[Top - 1] = *applyBinary(S.O, L, R); // comparisons and logic never fail
+      break;
+    }
+    }
+  }
+  return Stack[0];
+}
+
+} // namespace bankcheck::bank

@@ -1,0 +1,62 @@
+//===- ThreadAffine.h - Expressions affine in threadIdx -------*- C++ -*-===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Most shared-memory offsets and guards are affine in threadIdx once the
+/// block shape and the array extents are bound (`(ty + 8) * 132 + tx * 4`,
+/// `tx < s`). `ThreadAffine` compiles such an expression into its
+/// coefficients, so that the bank model gets a thread's value with a few
+/// multiplications instead of running the expression's program per lane.
+///
+/// The compiled form is exact: it accepts only sums, differences, products
+/// and left shifts by warp-uniform amounts of threadIdx terms, comparisons and
+/// logical operators over them, and warp-uniform subexpressions (bound
+/// symbols only, evaluated once). Every intermediate affine value is checked
+/// over the whole block (an affine function takes its extremes at the box's
+/// corners) against what makes the program fail (64-bit overflow, a shift of
+/// a negative or too large value), so where `compile` succeeds, the program
+/// succeeds on every thread with the value `value` gives. Anything else is
+/// refused (nullopt) and the caller runs the program.
+//===----------------------------------------------------------------------===//
+#ifndef BANKCHECK_BANKMODEL_THREADAFFINE_H
+#define BANKCHECK_BANKMODEL_THREADAFFINE_H
+
+#include "BankModel/AccessAnalysis.h"
+#include "Symbolic/Evaluate.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace bankcheck::bank {
+
+class ThreadAffine {
+public:
+  /// E over the threads of Shape, with Bound giving every other symbol it
+  /// mentions (blockDim, extents); nullopt when E is not of the form above.
+  static std::optional<ThreadAffine> compile(const symbolic::Expr &E, const BlockShape &Shape,
+                                             const symbolic::Env &Bound);
+
+  /// E's value at thread (X, Y, Z) of the shape it was compiled for.
+  std::int64_t value(unsigned X, unsigned Y, unsigned Z) const;
+
+private:
+  struct Lin {
+    std::array<std::int64_t, 3> A{}; ///< coefficients of threadIdx.x, .y, .z
+    std::int64_t D = 0;
+  };
+  /// Postfix code: a Lin pushes its value; the others pop their operands.
+  struct Step {
+    enum Kind : std::uint8_t { Push, Binary, Not } K;
+    symbolic::Op O = symbolic::Op::Add; ///< Binary: Lt, Le, Eq, Ne, LAnd, LOr
+    unsigned Lin = 0;                   ///< Push: index into Lins
+  };
+  std::vector<Lin> Lins;
+  std::vector<Step> Code;
+  friend class ThreadAffineBuilder;
+};
+
+} // namespace bankcheck::bank
+
+#endif
