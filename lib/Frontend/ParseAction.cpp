@@ -66,6 +66,18 @@ public:
     const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
     return Pattern && !Pattern->isFromASTFile();
   }
+  /// Host-only function bodies in system headers (the toolkit's host API,
+  /// the C++ library) are never walked: their declarations are parsed, their
+  /// bodies skipped, as clangd's preamble does. Device, global and
+  /// host-device bodies (helpers, cooperative groups' definitions) are kept;
+  /// Clang itself keeps constexpr bodies and those with a deduced return type.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const FunctionDecl *FD = D->getAsFunction();
+    if (!FD || FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>())
+      return false;
+    const SourceManager &SM = CI.getSourceManager();
+    return SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
+  }
   /// Declarations of a precompiled preamble that code generation would need
   /// (inline device functions): not this parse's.
   void HandleInterestingDecl(DeclGroupRef) override {}
@@ -116,6 +128,7 @@ class AnalysisAction : public ASTFrontendAction {
 public:
   AnalysisAction(const AnalysisOptions &O, TUResult &R, ErrorCollector &E) : Opts(O), Result(R), Errors(E) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    CI.getFrontendOpts().SkipFunctionBodies = true; // only where the consumer says so
     return std::make_unique<AnalysisConsumer>(Opts, Result, CI, Errors);
   }
   const AnalysisOptions &Opts;
