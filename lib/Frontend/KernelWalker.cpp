@@ -99,6 +99,54 @@ std::set<const VarDecl *> assignedVars(const Stmt *S) {
   return V.Vars;
 }
 
+namespace {
+class ReferenceVisitor : public RecursiveASTVisitor<ReferenceVisitor> {
+public:
+  const std::set<const VarDecl *> *Only = nullptr; ///< count only these (null: collect all)
+  std::set<const VarDecl *> Vars;
+  unsigned Refs = 0, Reads = 0;
+  bool VisitDeclRefExpr(DeclRefExpr *DR) {
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+      if (!Only)
+        Vars.insert(VD);
+      else if (Only->count(VD))
+        ++Refs;
+    }
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *CE) {
+    if (Only && CE->getCastKind() == CK_LValueToRValue)
+      if (const auto *DR = dyn_cast<DeclRefExpr>(CE->getSubExpr()->IgnoreParens()))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && Only->count(VD))
+          ++Reads;
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    // A capture names the variable without a DeclRefExpr of its own.
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable())
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()); VD && Only && Only->count(VD))
+          ++Refs;
+    return true;
+  }
+};
+} // namespace
+
+std::set<const VarDecl *> referencedVars(const Stmt *S) {
+  ReferenceVisitor V;
+  if (S)
+    V.TraverseStmt(const_cast<Stmt *>(S));
+  return V.Vars;
+}
+
+bool onlyReads(const Stmt *S, const std::set<const VarDecl *> &Vars) {
+  ReferenceVisitor V;
+  V.Only = &Vars;
+  if (S)
+    V.TraverseStmt(const_cast<Stmt *>(S));
+  return V.Refs == V.Reads;
+}
+
 bool hasEarlyExit(const Stmt *S) {
   ExitVisitor V;
   if (S)

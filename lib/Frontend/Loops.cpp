@@ -47,6 +47,24 @@ void Walker::walkLoop(const Stmt *Init, const clang::Expr *Cond, const clang::Ex
   symbolicLoop(Cond, Inc, Body, Carried, Line);
 }
 
+bool Walker::probeSkipsBody(const clang::Expr *Cond, const clang::Expr *Inc, const Stmt *Body) {
+  std::set<const VarDecl *> Used = referencedVars(Cond);
+  for (const VarDecl *V : referencedVars(Inc))
+    Used.insert(V);
+  std::set<const VarDecl *> Assigned = assignedVars(Body);
+  for (const VarDecl *V : Used) {
+    if (V->getType()->isReferenceType())
+      return false;
+    if (V->getType().isConstQualified())
+      continue;
+    // A local whose address never leaves the function (nothing can change it
+    // but what names it), and that the body does not assign.
+    if (!V->hasLocalStorage() || escapes(V) || Assigned.count(V))
+      return false;
+  }
+  return onlyReads(Body, Used);
+}
+
 bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const Stmt *Body,
                        const std::set<const VarDecl *> &Carried, unsigned Line) {
   std::vector<Expr> GuardConds;
@@ -71,6 +89,11 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
   if (ProbeDepth++ == 0)
     ProbeStart = Steps + DecideWork;
   unsigned SavedProduct = UnrollProduct;
+  // Where the body cannot change what the condition and increment read, its
+  // walk after the first iteration teaches the probe nothing: it is counted
+  // (the first iteration's steps, for the budgets) but not done again.
+  bool SkipBody = probeSkipsBody(Cond, Inc, Body);
+  std::uint64_t BodySteps = 0;
   for (;;) {
     if (Trips.size() >= MaxTripCount ||
         std::uint64_t(SavedProduct) * (Trips.size() + 1) > MaxUnrollProduct || overBudget() ||
@@ -87,7 +110,13 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
       break;
     Trips.push_back(T);
     UnrollProduct = unsigned(std::uint64_t(SavedProduct) * Trips.size());
-    walkStmt(Body);
+    if (!SkipBody || Trips.size() == 1) {
+      std::uint64_t Before = Steps;
+      walkStmt(Body);
+      BodySteps = Steps - Before;
+    } else {
+      Steps += BodySteps;
+    }
     if (Inc)
       rvalue(Inc);
   }

@@ -314,6 +314,10 @@ public:
   void walkIf(const clang::IfStmt *I);
   void walkLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, const clang::Stmt *Loop, bool CondFirst);
+  /// Whether an unroll probe may skip the body after the first iteration:
+  /// the loop's condition and increment read only locals the body reads and
+  /// never changes (and that nothing else can change), or constants.
+  bool probeSkipsBody(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body);
   bool tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
                  const std::set<const clang::VarDecl *> &Carried, unsigned Line);
   void symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
@@ -411,6 +415,11 @@ public:
 std::set<const clang::VarDecl *> assignedVars(const clang::Stmt *S);
 /// True when S contains break, return or goto (outside nested loops for break).
 bool hasEarlyExit(const clang::Stmt *S);
+/// Variables an expression names.
+std::set<const clang::VarDecl *> referencedVars(const clang::Stmt *S);
+/// True when S names each of Vars only to read its value (no assignment, no
+/// reference or address taken, no member call, no capture).
+bool onlyReads(const clang::Stmt *S, const std::set<const clang::VarDecl *> &Vars);
 /// The value that is A where Cond holds and B elsewhere (an unknown when the
 /// two cannot be merged: pointers into different variables, say).
 Value mergeValue(const symbolic::Expr &Cond, const Value &A, const Value &B);
