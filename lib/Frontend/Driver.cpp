@@ -462,8 +462,14 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     if (P.Status.Ok || !P.TU.Findings.empty() || P.TU.Kernels) {
       Result.Kernels += P.TU.Kernels;
       Result.Coverage += P.TU.Coverage;
-      for (report::Finding &F : P.TU.Findings)
-        Result.Findings.push_back(std::move(F));
+      if (Result.Findings.empty()) {
+        Result.Findings = std::move(P.TU.Findings); // no copy of a large file's findings
+      } else {
+        Result.Findings.reserve(Result.Findings.size() + P.TU.Findings.size());
+        for (report::Finding &F : P.TU.Findings)
+          Result.Findings.push_back(std::move(F));
+      }
+      P.TU.Findings = {};
       for (report::Note &N : P.TU.Remarks)
         Result.Remarks.push_back(std::move(N));
       if (P.TU.Kernels == 0 && P.Status.Ok)

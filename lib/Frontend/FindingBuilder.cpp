@@ -177,7 +177,7 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
     F.WorstValues = R.Worst->Values;
     for (unsigned L = 0; L < bank::WarpSize; ++L)
       if (R.Worst->Lanes[L].Active)
-        F.WorstLanes[L] = R.Worst->Lanes[L].Byte;
+        F.WorstLanes.set(L, R.Worst->Lanes[L].Byte);
   }
   std::string Counts = "(" + std::to_string(R.WorstWavefronts) + " wavefronts, ideal " +
                        std::to_string(R.Ideal) + ")";

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +58,35 @@ struct BoundsDiagnostic {
   bool AsError = false;         ///< --warnings-as-errors names the check
 };
 
+/// The byte offset of each of a warp's 32 lanes (nullopt: inactive), kept
+/// out of line: inline it would be half a Finding's size, and a file with
+/// thousands of accesses keeps thousands of findings. Copies share it; a
+/// write to a shared one copies first.
+class LaneArray {
+public:
+  using Array = std::array<std::optional<std::uint64_t>, 32>;
+  LaneArray() = default;
+  LaneArray(const Array &A) : P(std::make_shared<Array>(A)) {}
+  const Array &get() const {
+    static const Array Empty{};
+    return P ? *P : Empty;
+  }
+  operator const Array &() const { return get(); }
+  Array::const_iterator begin() const { return get().begin(); }
+  Array::const_iterator end() const { return get().end(); }
+  const std::optional<std::uint64_t> &operator[](unsigned I) const { return get()[I]; }
+  void set(unsigned I, std::uint64_t Byte) {
+    if (!P)
+      P = std::make_shared<Array>();
+    else if (P.use_count() > 1)
+      P = std::make_shared<Array>(*P);
+    (*P)[I] = Byte;
+  }
+
+private:
+  std::shared_ptr<Array> P;
+};
+
 struct Finding {
   std::string CheckId = "bankcheck-bank-conflict";
   FileLoc Loc;
@@ -94,9 +124,9 @@ struct Finding {
   bool HasWorst = false;
   std::optional<unsigned> WorstWarp;
   std::string WorstIteration, WorstValues;
-  std::array<std::optional<std::uint64_t>, 32> WorstLanes{};
+  LaneArray WorstLanes;
   /// The same warp instance after the proposed padding, when there is one.
-  std::optional<std::array<std::optional<std::uint64_t>, 32>> AfterFixLanes;
+  std::optional<LaneArray> AfterFixLanes;
   unsigned AfterFixWavefronts = 0, AfterFixIdeal = 0; ///< of that warp instance
   std::string Message;     ///< the diagnostic's first line, without location
   std::vector<Note> Notes; ///< printed under the diagnostic

@@ -35,24 +35,36 @@ bool filterHeaders(std::vector<Finding> &Findings, const std::vector<FileStatus>
   for (const FileStatus &F : Files)
     Mains.insert(normalized(F.Path));
   std::set<std::string> Seen;
-  std::vector<Finding> Kept;
+  // Kept in place (no second vector of findings); a file's findings share
+  // its path, normalized once.
+  std::size_t Kept = 0;
+  std::string LastPath, Abs;
+  bool InMain = false, First = true;
   for (Finding &F : Findings) {
-    std::string Abs = normalized(F.Loc.Path);
-    bool InMain = Mains.count(Abs);
+    if (First || F.Loc.Path != LastPath) {
+      First = false;
+      LastPath = F.Loc.Path;
+      Abs = normalized(F.Loc.Path);
+      InMain = Mains.count(Abs);
+    }
     if (!InMain && (!Filter.match(F.Loc.Path) || (!ExcludeHeaderFilter.empty() && Exclude.match(F.Loc.Path))))
       continue;
     // A header's finding comes once per including file: keep the first.
-    std::string Shape = F.BlockDim ? std::to_string((*F.BlockDim)[0]) + "," + std::to_string((*F.BlockDim)[1]) +
-                                         "," + std::to_string((*F.BlockDim)[2])
-                                   : std::string("-");
-    std::string Key = Abs + ":" + std::to_string(F.Loc.Line) + ":" + std::to_string(F.Loc.Column) + ":" +
-                      F.Kind + ":" + std::to_string(F.Part) + ":" + F.Kernel + ":" +
-                      F.BlockDimSource.substr(0, F.BlockDimSource.find(" at ")) + ":" + Shape + ":" + F.Message;
-    if (!InMain && !Seen.insert(Key).second)
-      continue;
-    Kept.push_back(std::move(F));
+    if (!InMain) {
+      std::string Shape = F.BlockDim ? std::to_string((*F.BlockDim)[0]) + "," + std::to_string((*F.BlockDim)[1]) +
+                                           "," + std::to_string((*F.BlockDim)[2])
+                                     : std::string("-");
+      std::string Key = Abs + ":" + std::to_string(F.Loc.Line) + ":" + std::to_string(F.Loc.Column) + ":" +
+                        F.Kind + ":" + std::to_string(F.Part) + ":" + F.Kernel + ":" +
+                        F.BlockDimSource.substr(0, F.BlockDimSource.find(" at ")) + ":" + Shape + ":" + F.Message;
+      if (!Seen.insert(Key).second)
+        continue;
+    }
+    if (&Findings[Kept] != &F)
+      Findings[Kept] = std::move(F);
+    ++Kept;
   }
-  Findings = std::move(Kept);
+  Findings.erase(Findings.begin() + Kept, Findings.end());
   return true;
 }
 
