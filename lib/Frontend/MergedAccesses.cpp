@@ -166,6 +166,18 @@ std::optional<std::int64_t> OffsetFacts::distance(const Expr &A, const Expr &B) 
   return D->C;
 }
 
+std::optional<symbolic::Affine> OffsetFacts::form(const Expr &E) {
+  return symbolic::evaluateAffine(E, Bound, nullptr, &Ctx);
+}
+
+std::optional<std::int64_t> OffsetFacts::distance(const std::optional<symbolic::Affine> &A,
+                                                  const std::optional<symbolic::Affine> &B) {
+  std::int64_t D = 0;
+  if (!A || !B || !A->sameTerms(*B) || __builtin_sub_overflow(B->C, A->C, &D))
+    return std::nullopt;
+  return D;
+}
+
 bool OffsetFacts::aligned(const Expr &E, std::int64_t Base, std::int64_t W) {
   std::optional<symbolic::Affine> A = symbolic::evaluateAffine(E, Bound, nullptr, &Ctx);
   bool Ok = A && (A->C + Base) % W == 0;
@@ -222,13 +234,18 @@ std::optional<std::vector<std::vector<std::size_t>>> consecutiveChains(const Ker
                                                                        const std::vector<InstanceRef> &All,
                                                                        unsigned E, OffsetFacts &Facts) {
   auto off = [&](std::size_t X) -> const Expr & { return Walk.Sites[All[X].Site].Instances[All[X].Inst].ByteOffset; };
+  // Each offset's affine form once (the pairs below compare them).
+  std::vector<std::optional<symbolic::Affine>> Forms;
+  Forms.reserve(All.size());
+  for (std::size_t X = 0; X < All.size(); ++X)
+    Forms.push_back(Facts.form(off(X)));
   // The instance E bytes above each one, under the same key.
   std::vector<std::size_t> Next(All.size(), All.size());
   std::vector<bool> HasPrev(All.size(), false);
   for (std::size_t A = 0; A < All.size(); ++A)
     for (std::size_t B = 0; B < All.size() && Next[A] == All.size(); ++B)
       if (A != B && All[A].Key == All[B].Key && !HasPrev[B]) {
-        std::optional<std::int64_t> D = Facts.distance(off(A), off(B));
+        std::optional<std::int64_t> D = OffsetFacts::distance(Forms[A], Forms[B]);
         if (D && *D == std::int64_t(E)) {
           Next[A] = B;
           HasPrev[B] = true;

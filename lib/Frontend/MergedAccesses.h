@@ -83,6 +83,11 @@ public:
   explicit OffsetFacts(const symbolic::SymbolTable &S, symbolic::Env Bound = symbolic::Env());
   /// B - A, when it is one constant.
   std::optional<std::int64_t> distance(const symbolic::Expr &A, const symbolic::Expr &B);
+  /// E's affine form, as distance() sees it: the distance of two offsets is
+  /// the difference of their forms (one constant when their terms agree).
+  std::optional<symbolic::Affine> form(const symbolic::Expr &E);
+  static std::optional<std::int64_t> distance(const std::optional<symbolic::Affine> &A,
+                                              const std::optional<symbolic::Affine> &B);
   /// Base + E is a multiple of W (a power of two).
   bool aligned(const symbolic::Expr &E, std::int64_t Base, std::int64_t W);
 
