@@ -46,6 +46,15 @@ SymbolId uniform(SymbolTable &T, const char *Name) {
   S.Kind = SymbolKind::Uniform;
   return T.add(S);
 }
+/// A uniform symbol known to be Rem modulo Modulus.
+SymbolId congruent(SymbolTable &T, const char *Name, std::int64_t Modulus, std::int64_t Rem) {
+  Symbol S;
+  S.Name = Name;
+  S.Kind = SymbolKind::Uniform;
+  S.Modulus = Modulus;
+  S.Rem = Rem;
+  return T.add(S);
+}
 } // namespace
 
 TEST_CASE("a column walk of float tile[32][32] is a 32-way conflict in every warp", "[analysis]") {
@@ -210,31 +219,18 @@ TEST_CASE("a huge known remainder times its coefficient does not overflow the un
   // Regression (fuzz/short under UBSan): a uniform symbol known to be
   // -9223372036854724292 modulo 8, scaled by 20, made C * Rem overflow.
   SymbolTable T;
-  Symbol S;
-  S.Name = "n";
-  S.Kind = SymbolKind::Uniform;
-  S.Modulus = 8;
-  S.Rem = -9223372036854724292;
-  Expr N = Expr::var(T.add(S));
+  Expr N = Expr::var(congruent(T, "n", 8, -9223372036854724292));
   auto R = run(tx() * 4 + N * 20, 4, bank::BlockShape{32, 1, 1}, T);
   CHECK(R.St == Status::Clean);
   // Near the other end, with a conflict: the degree survives the fallback.
-  Symbol B = S;
-  B.Name = "m";
-  B.Rem = std::numeric_limits<std::int64_t>::max() - 3;
-  Expr M = Expr::var(T.add(B));
+  Expr M = Expr::var(congruent(T, "m", 8, std::numeric_limits<std::int64_t>::max() - 3));
   auto Q = run(tx() * 128 + M * 12, 4, bank::BlockShape{32, 1, 1}, T);
   CHECK(Q.St == Status::Conflict);
   CHECK(Q.WorstWavefronts == 32);
 }
 TEST_CASE("an offset near the 64-bit limit plus a known uniform part does not overflow", "[analysis]") {
   SymbolTable T;
-  Symbol S;
-  S.Name = "n";
-  S.Kind = SymbolKind::Uniform;
-  S.Modulus = 8;
-  S.Rem = 4;
-  Expr N = Expr::var(T.add(S));
+  Expr N = Expr::var(congruent(T, "n", 8, 4));
   // Lane 0 at 2^63 - 64 bytes plus the unknown n * 16: said, not wrapped.
   auto R = run(c(std::numeric_limits<std::int64_t>::max() - 63) - tx() * 128 + N * 16, 4,
                bank::BlockShape{32, 1, 1}, T);

@@ -58,6 +58,14 @@ Expr randomIndex(std::mt19937_64 &R, unsigned Depth, SymbolId Unbound) {
   }
 }
 
+/// A uniform symbol that no environment binds.
+SymbolId uniformSymbol(SymbolTable &T) {
+  Symbol N;
+  N.Name = "n";
+  N.Kind = SymbolKind::Uniform;
+  return T.add(N);
+}
+
 bank::BlockShape randomShape(std::mt19937_64 &R) {
   static const unsigned Xs[] = {1, 2, 3, 8, 16, 32, 48, 64, 96, 128, 256};
   static const unsigned Ys[] = {1, 1, 2, 3, 4, 8, 16};
@@ -71,10 +79,7 @@ bank::BlockShape randomShape(std::mt19937_64 &R) {
 TEST_CASE("a compiled thread-affine expression gives the program's value on every thread", "[analysis][affine]") {
   std::mt19937_64 R(20261202);
   SymbolTable T;
-  Symbol N;
-  N.Name = "n";
-  N.Kind = SymbolKind::Uniform;
-  SymbolId Unbound = T.add(N);
+  SymbolId Unbound = uniformSymbol(T);
   unsigned Compiled = 0, Refused = 0;
   for (int I = 0; I < 3000; ++I) {
     Expr E = randomIndex(R, 1 + I % 5, Unbound);
@@ -110,10 +115,7 @@ TEST_CASE("a compiled thread-affine expression gives the program's value on ever
 TEST_CASE("the thread-affine path gives evalWarp's verdicts, witnesses and bounds", "[analysis][affine]") {
   std::mt19937_64 R(7);
   SymbolTable T;
-  Symbol N;
-  N.Name = "n";
-  N.Kind = SymbolKind::Uniform;
-  SymbolId Unbound = T.add(N);
+  SymbolId Unbound = uniformSymbol(T);
   static const unsigned Widths[] = {1, 2, 4, 8, 16};
   unsigned Compared = 0;
   for (int I = 0; I < 1500; ++I) {
