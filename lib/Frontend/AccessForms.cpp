@@ -28,15 +28,6 @@ bool uniformAddress(const AccessSite &S, const KernelResult &Walk) {
   return !S.Instances.empty();
 }
 
-std::optional<std::int64_t> constantArg(const CallExpr *C, unsigned I, ASTContext &Ctx) {
-  if (C->getNumArgs() <= I)
-    return std::nullopt;
-  clang::Expr::EvalResult R;
-  if (C->getArg(I)->isValueDependent() || !C->getArg(I)->EvaluateAsInt(R, Ctx) || !R.Val.isInt())
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
-}
-
 FormChoice atomicForm(const AccessSite &S, const KernelResult &Walk, ASTContext &Ctx) {
   const auto *C = dyn_cast_or_null<CallExpr>(S.Where);
   const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
