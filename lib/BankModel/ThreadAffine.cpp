@@ -151,9 +151,11 @@ private:
       auto [Lo, Hi] = range(L);
       if (Lo < 0 || Hi > (INT64_MAX >> R.D))
         return std::nullopt;
+      // A multiplication: a negative coefficient shifted left is undefined.
+      __int128 Scale = __int128(1) << R.D;
       for (unsigned I = 0; I < 3; ++I)
-        A[I] = __int128(L.A[I]) << R.D;
-      D = __int128(L.D) << R.D;
+        A[I] = __int128(L.A[I]) * Scale;
+      D = __int128(L.D) * Scale;
       break;
     }
     default:

@@ -25,6 +25,9 @@ Expr randomIndex(std::mt19937_64 &R, unsigned Depth, SymbolId Unbound) {
   static const std::int64_t Consts[] = {0, 1, -1, 2, 3, 4, 8, 16, 17, 32, 33, 64, 132, -5,
                                         INT64_MAX / 4, INT64_MIN / 2, 1 << 20};
   unsigned K = Depth == 0 ? R() % 3 : R() % 12;
+  // Operands drawn in sequence: the order of evaluation of an operator's
+  // operands is unspecified, and compilers differ.
+  auto Sub = [&] { return randomIndex(R, Depth - 1, Unbound); };
   switch (K) {
   case 0:
     return c(Consts[R() % (sizeof(Consts) / sizeof(*Consts))]);
@@ -33,27 +36,40 @@ Expr randomIndex(std::mt19937_64 &R, unsigned Depth, SymbolId Unbound) {
   case 2:
     return R() % 8 ? Expr::var(SymbolTable::blockDim(R() % 3)) : Expr::var(Unbound);
   case 3:
-  case 4:
-    return randomIndex(R, Depth - 1, Unbound) + randomIndex(R, Depth - 1, Unbound);
-  case 5:
-    return randomIndex(R, Depth - 1, Unbound) - randomIndex(R, Depth - 1, Unbound);
+  case 4: {
+    Expr L = Sub();
+    return L + Sub();
+  }
+  case 5: {
+    Expr L = Sub();
+    return L - Sub();
+  }
   case 6:
-  case 7:
-    return randomIndex(R, Depth - 1, Unbound) * randomIndex(R, Depth - 1, Unbound);
-  case 8:
-    return randomIndex(R, Depth - 1, Unbound) << c(R() % 5);
+  case 7: {
+    Expr L = Sub();
+    return L * Sub();
+  }
+  case 8: {
+    Expr L = Sub();
+    return L << c(R() % 5);
+  }
   case 9: {
     static const Op Cmp[] = {Op::Lt, Op::Le, Op::Eq, Op::Ne, Op::LAnd, Op::LOr};
-    return Expr::binary(Cmp[R() % 6], randomIndex(R, Depth - 1, Unbound), randomIndex(R, Depth - 1, Unbound));
+    Op O = Cmp[R() % 6];
+    Expr L = Sub();
+    return Expr::binary(O, L, Sub());
   }
   case 10:
-    return Expr::lnot(randomIndex(R, Depth - 1, Unbound));
+    return Expr::lnot(Sub());
   default: {
     static const Op Other[] = {Op::Div, Op::Mod, Op::And, Op::Xor, Op::Min, Op::Shr};
-    if (R() % 5 == 0)
-      return Expr::select(randomIndex(R, Depth - 1, Unbound), randomIndex(R, Depth - 1, Unbound),
-                          randomIndex(R, Depth - 1, Unbound));
-    return Expr::binary(Other[R() % 6], randomIndex(R, Depth - 1, Unbound), c(1 + R() % 33));
+    if (R() % 5 == 0) {
+      Expr C = Sub(), T = Sub();
+      return Expr::select(C, T, Sub());
+    }
+    Op O = Other[R() % 6];
+    Expr L = Sub();
+    return Expr::binary(O, L, c(1 + R() % 33));
   }
   }
 }
@@ -128,8 +144,10 @@ TEST_CASE("the thread-affine path gives evalWarp's verdicts, witnesses and bound
     for (unsigned K = 0; K < Instances; ++K) {
       bank::AccessInstance In;
       // Offsets built like array indexing: a row stride, a column, a loop step.
-      Expr Row = randomIndex(R, 1 + R() % 2, Unbound), Col = randomIndex(R, 1 + R() % 2, Unbound);
-      In.ByteOffset = (Row * c(std::int64_t(R() % 40)) + Col + c(std::int64_t(K) * 8)) * c(Q.AccessBytes);
+      Expr Row = randomIndex(R, 1 + R() % 2, Unbound);
+      Expr Col = randomIndex(R, 1 + R() % 2, Unbound);
+      std::int64_t Stride = std::int64_t(R() % 40);
+      In.ByteOffset = (Row * c(Stride) + Col + c(std::int64_t(K) * 8)) * c(Q.AccessBytes);
       if (R() % 2)
         In.Guards.push_back({randomIndex(R, 2, Unbound), "g"});
       In.Label = "k = " + std::to_string(K);
