@@ -24,36 +24,28 @@ const char *statusName(Status S) {
   return "";
 }
 
-void bindThread(Env &E, const BlockShape &S, unsigned T) {
-  E.bind(SymbolTable::threadIdx(0), T % S.X);
-  E.bind(SymbolTable::threadIdx(1), (T / S.X) % S.Y);
-  E.bind(SymbolTable::threadIdx(2), T / (S.X * S.Y));
+void bindShape(Env &E, const BlockShape &S) {
   E.bind(SymbolTable::blockDim(0), S.X);
   E.bind(SymbolTable::blockDim(1), S.Y);
   E.bind(SymbolTable::blockDim(2), S.Z);
 }
 
-namespace {
-bool mentionsThread(const Expr &E) {
-  bool Found = false;
-  forEachSymbol(E, [&](SymbolId Id) {
-    for (unsigned D = 0; D < 3; ++D)
-      if (Id == SymbolTable::threadIdx(D))
-        Found = true;
-  });
-  return Found;
+void bindThread(Env &E, const BlockShape &S, unsigned T) {
+  E.bind(SymbolTable::threadIdx(0), T % S.X);
+  E.bind(SymbolTable::threadIdx(1), (T / S.X) % S.Y);
+  E.bind(SymbolTable::threadIdx(2), T / (S.X * S.Y));
+  bindShape(E, S);
 }
-} // namespace
 
 Truth decideOverBlock(const Expr &Cond, const BlockShape &Shape, const std::vector<Expr> &Guards,
                       std::uint64_t *Work) {
   bool SawTrue = false, SawFalse = false;
   // A condition that does not depend on the thread has one value: the first
   // active thread decides it. Guards that do not either: thread 0 decides.
-  bool CondPerThread = mentionsThread(Cond);
+  bool CondPerThread = SymbolTable::mentionsThreadIdx(Cond);
   bool GuardsPerThread = false;
   for (const Expr &G : Guards)
-    GuardsPerThread = GuardsPerThread || mentionsThread(G);
+    GuardsPerThread = GuardsPerThread || SymbolTable::mentionsThreadIdx(G);
   unsigned Threads = GuardsPerThread || CondPerThread ? Shape.threads() : std::min(1u, Shape.threads());
   std::vector<Program> GuardCode(Guards.begin(), Guards.end());
   Program CondCode(Cond);
@@ -113,9 +105,7 @@ std::optional<Analyzer::FastInstance> Analyzer::fastInstance(const AccessInstanc
   if (!ThreadAffinePath || !Q.Shape || !I.Invariant.isNull() || Q.F == Form::LDGSTS)
     return std::nullopt;
   Env Bound;
-  Bound.bind(SymbolTable::blockDim(0), Q.Shape->X);
-  Bound.bind(SymbolTable::blockDim(1), Q.Shape->Y);
-  Bound.bind(SymbolTable::blockDim(2), Q.Shape->Z);
+  bindShape(Bound, *Q.Shape);
   for (auto [Id, V] : Q.Bindings)
     Bound.bind(Id, V);
   std::optional<ThreadAffine> Offset = ThreadAffine::compile(I.ByteOffset, *Q.Shape, Bound);
@@ -149,6 +139,17 @@ void Analyzer::concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize>
   O.Ideal = Cost.Ideal;
 }
 
+bool Analyzer::nearLimit(Outcome &O, const std::array<std::int64_t, WarpSize> &C, const std::vector<bool> &Active) {
+  // Constant parts so large that a few bytes more overflow have no address.
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Active[L] && (C[L] > INT64_MAX - 256 || C[L] < INT64_MIN + 256)) {
+      O.K = Outcome::Undecided;
+      O.Why = describe(EvalFailure::Overflow);
+      return true;
+    }
+  return false;
+}
+
 Outcome Analyzer::affineWarp(const FastInstance &F, unsigned W) {
   // What evalWarp gives for the same warp, without running a program: the
   // guards and the offset are exact per thread (ThreadAffine.h).
@@ -176,16 +177,8 @@ Outcome Analyzer::affineWarp(const FastInstance &F, unsigned W) {
   }
   Spent += WarpSize;
   for (unsigned L = 0; L < WarpSize; ++L)
-    if (Active[L]) {
-      O.AnyActive = true;
-      // Constant parts so large that a few bytes more overflow have no address.
-      if (C[L] > INT64_MAX - 256 || C[L] < INT64_MIN + 256) {
-        O.K = Outcome::Undecided;
-        O.Why = describe(EvalFailure::Overflow);
-        return O;
-      }
-    }
-  if (!O.AnyActive)
+    O.AnyActive |= Active[L];
+  if (!O.AnyActive || nearLimit(O, C, Active))
     return O;
   concreteWarp(O, C, Active, Active);
   return O;
@@ -279,13 +272,12 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   }
   if (!O.AnyActive)
     return O;
-  // Constant parts so large that a few bytes more overflow have no address.
+  std::array<std::int64_t, WarpSize> C{};
   for (unsigned L = 0; L < WarpSize; ++L)
-    if (Active[L] && (Forms[L]->C > INT64_MAX - 256 || Forms[L]->C < INT64_MIN + 256)) {
-      O.K = Outcome::Undecided;
-      O.Why = describe(EvalFailure::Overflow);
-      return O;
-    }
+    if (Active[L])
+      C[L] = Forms[L]->C;
+  if (nearLimit(O, C, Active))
+    return O;
   auto Wave = [&](std::int64_t Shift) {
     WarpAddresses Lanes{};
     for (unsigned L = 0; L < WarpSize; ++L)
@@ -294,10 +286,6 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     return Lanes;
   };
   if (AllConcrete) {
-    std::array<std::int64_t, WarpSize> C{};
-    for (unsigned L = 0; L < WarpSize; ++L)
-      if (Active[L])
-        C[L] = Forms[L]->C;
     concreteWarp(O, C, Active, Sure);
     return O;
   }

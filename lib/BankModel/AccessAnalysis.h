@@ -118,6 +118,8 @@ enum class Truth { AllTrue, AllFalse, Mixed, Unknown };
 Truth decideOverBlock(const symbolic::Expr &Cond, const BlockShape &Shape,
                       const std::vector<symbolic::Expr> &Guards = {}, std::uint64_t *Work = nullptr);
 
+/// Binds blockDim to the shape's extents.
+void bindShape(symbolic::Env &E, const BlockShape &Shape);
 /// Binds threadIdx and blockDim for linear thread id T of the block.
 void bindThread(symbolic::Env &E, const BlockShape &Shape, unsigned T);
 

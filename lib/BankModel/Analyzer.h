@@ -77,6 +77,9 @@ private:
   };
   std::optional<FastInstance> fastInstance(const AccessInstance &I) const;
   Outcome affineWarp(const FastInstance &F, unsigned W);
+  /// True, with O undecided, when an active lane's offset (or constant part)
+  /// C is within a few bytes of the 64-bit limits: it has no address.
+  static bool nearLimit(Outcome &O, const std::array<std::int64_t, WarpSize> &C, const std::vector<bool> &Active);
   /// The outcome of a warp whose active lanes have the concrete offsets C.
   void concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize> &C, const std::vector<bool> &Active,
                     const std::vector<bool> &Sure);

@@ -25,7 +25,7 @@ public:
     Part P;
     if (E.isNull() || Depth > 48)
       return P;
-    if (!mentionsThread(E)) {
+    if (!SymbolTable::mentionsThreadIdx(E)) {
       // Warp-uniform: one value for every thread, or the program fails on
       // every thread alike (left to it).
       std::optional<std::int64_t> V = evaluate(E, Bound);
@@ -104,11 +104,6 @@ private:
   const Env &Bound;
   std::array<unsigned, 3> Ext;
 
-  static bool mentionsThread(const Expr &E) {
-    bool Found = false;
-    forEachSymbol(E, [&](SymbolId Id) { Found |= Id < 3; });
-    return Found;
-  }
   /// The least and greatest value of L over the block, exactly.
   std::pair<__int128, __int128> range(const Lin &L) const {
     __int128 Lo = L.D, Hi = L.D;

@@ -64,7 +64,11 @@ using PtxLines = std::map<std::tuple<std::string, unsigned, bool>, std::vector<c
 /// under equal keys, greedily from the lowest: nullopt when some are left.
 std::optional<std::vector<std::vector<std::size_t>>>
 chainsOfK(const KernelResult &Walk, const std::vector<InstanceRef> &All, unsigned E, unsigned K, OffsetFacts &Facts) {
-  auto off = [&](const InstanceRef &R) -> const Expr & { return Walk.Sites[R.Site].Instances[R.Inst].ByteOffset; };
+  // Each offset's affine form once (the pairs below compare them).
+  std::vector<std::optional<symbolic::Affine>> Forms;
+  Forms.reserve(All.size());
+  for (const InstanceRef &R : All)
+    Forms.push_back(Facts.form(Walk.Sites[R.Site].Instances[R.Inst].ByteOffset));
   std::vector<bool> Used(All.size(), false);
   std::vector<std::vector<std::size_t>> Chains;
   // Repeatedly: an unused instance with no unused one an element below it
@@ -77,7 +81,7 @@ chainsOfK(const KernelResult &Walk, const std::vector<InstanceRef> &All, unsigne
       bool Head = true;
       for (std::size_t B = 0; B < All.size() && Head; ++B)
         if (!Used[B] && B != X && All[B].Key == All[X].Key) {
-          std::optional<std::int64_t> D = Facts.distance(off(All[B]), off(All[X]));
+          std::optional<std::int64_t> D = OffsetFacts::distance(Forms[B], Forms[X]);
           Head = !(D && *D == std::int64_t(E));
         }
       if (Head)
@@ -91,7 +95,7 @@ chainsOfK(const KernelResult &Walk, const std::vector<InstanceRef> &All, unsigne
       std::size_t Next = All.size();
       for (std::size_t B = 0; B < All.size() && Next == All.size(); ++B)
         if (!Used[B] && All[B].Key == All[A].Key) {
-          std::optional<std::int64_t> D = Facts.distance(off(All[A]), off(All[B]));
+          std::optional<std::int64_t> D = OffsetFacts::distance(Forms[A], Forms[B]);
           if (D && *D == std::int64_t(Step * E))
             Next = B;
         }

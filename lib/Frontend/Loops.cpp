@@ -32,7 +32,8 @@ void Walker::walkLoop(const Stmt *Init, const clang::Expr *Cond, const clang::Ex
                       const Stmt *Body, const Stmt *Loop, bool CondFirst) {
   if (Init)
     walkStmt(Init);
-  std::set<const VarDecl *> Carried = assignedVars(Body);
+  std::set<const VarDecl *> BodyAssigned = assignedVars(Body);
+  std::set<const VarDecl *> Carried = BodyAssigned;
   for (const VarDecl *V : assignedVars(Inc)) Carried.insert(V);
   for (const VarDecl *V : assignedVars(Cond)) Carried.insert(V);
   unsigned Line = lineOf(Loop);
@@ -42,16 +43,16 @@ void Walker::walkLoop(const Stmt *Init, const clang::Expr *Cond, const clang::Ex
   // probe only needs the values it carries; one that depends on what the
   // nested loop computes becomes undecided, and the enclosing loop symbolic.
   if (CondFirst && Cond && !hasEarlyExit(Body) && ProbeDepth == 0 &&
-      tryUnroll(Cond, Inc, Body, Carried, Line))
+      tryUnroll(Cond, Inc, Body, Carried, BodyAssigned, Line))
     return;
   symbolicLoop(Cond, Inc, Body, Carried, Line);
 }
 
-bool Walker::probeSkipsBody(const clang::Expr *Cond, const clang::Expr *Inc, const Stmt *Body) {
+bool Walker::probeSkipsBody(const clang::Expr *Cond, const clang::Expr *Inc, const Stmt *Body,
+                            const std::set<const VarDecl *> &Assigned) {
   std::set<const VarDecl *> Used = referencedVars(Cond);
   for (const VarDecl *V : referencedVars(Inc))
     Used.insert(V);
-  std::set<const VarDecl *> Assigned = assignedVars(Body);
   for (const VarDecl *V : Used) {
     if (V->getType()->isReferenceType())
       return false;
@@ -66,7 +67,8 @@ bool Walker::probeSkipsBody(const clang::Expr *Cond, const clang::Expr *Inc, con
 }
 
 bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const Stmt *Body,
-                       const std::set<const VarDecl *> &Carried, unsigned Line) {
+                       const std::set<const VarDecl *> &Carried, const std::set<const VarDecl *> &BodyAssigned,
+                       unsigned Line) {
   std::vector<Expr> GuardConds;
   for (const bank::Guard &G : Guards)
     GuardConds.push_back(G.Cond);
@@ -92,7 +94,7 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
   // Where the body cannot change what the condition and increment read, its
   // walk after the first iteration teaches the probe nothing: it is counted
   // (the first iteration's steps, for the budgets) but not done again.
-  bool SkipBody = probeSkipsBody(Cond, Inc, Body);
+  bool SkipBody = probeSkipsBody(Cond, Inc, Body, BodyAssigned);
   std::uint64_t BodySteps = 0;
   for (;;) {
     if (Trips.size() >= MaxTripCount ||

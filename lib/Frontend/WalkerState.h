@@ -317,9 +317,12 @@ public:
   /// Whether an unroll probe may skip the body after the first iteration:
   /// the loop's condition and increment read only locals the body reads and
   /// never changes (and that nothing else can change), or constants.
-  bool probeSkipsBody(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body);
+  /// BodyAssigned: the variables the body assigns (assignedVars(Body)).
+  bool probeSkipsBody(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
+                      const std::set<const clang::VarDecl *> &BodyAssigned);
   bool tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
-                 const std::set<const clang::VarDecl *> &Carried, unsigned Line);
+                 const std::set<const clang::VarDecl *> &Carried,
+                 const std::set<const clang::VarDecl *> &BodyAssigned, unsigned Line);
   void symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
                     const std::set<const clang::VarDecl *> &Carried, unsigned Line);
   void mergeBranches(const std::map<const clang::VarDecl *, Value> &Before,

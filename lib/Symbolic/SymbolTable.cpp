@@ -37,6 +37,12 @@ bool SymbolTable::isLaneVarying(const Expr &E) const {
   return Varying;
 }
 
+bool SymbolTable::mentionsThreadIdx(const Expr &E) {
+  bool Found = false;
+  forEachSymbol(E, [&](SymbolId Id) { Found |= Id <= threadIdx(2); });
+  return Found;
+}
+
 std::optional<SymbolId> SymbolTable::firstOpaque(const Expr &E) const {
   std::optional<SymbolId> Found;
   forEachSymbol(E, [&](SymbolId Id) {

@@ -64,6 +64,8 @@ public:
 
   /// True when the expression mentions a lane-varying symbol (threadIdx, LaneOpaque).
   bool isLaneVarying(const Expr &E) const;
+  /// True when the expression mentions threadIdx.x, .y or .z (the builtin ids).
+  static bool mentionsThreadIdx(const Expr &E);
   /// The first LaneOpaque or Function symbol the expression mentions, if any.
   std::optional<SymbolId> firstOpaque(const Expr &E) const;
 
