@@ -65,10 +65,7 @@ using PtxLines = std::map<std::tuple<std::string, unsigned, bool>, std::vector<c
 std::optional<std::vector<std::vector<std::size_t>>>
 chainsOfK(const KernelResult &Walk, const std::vector<InstanceRef> &All, unsigned E, unsigned K, OffsetFacts &Facts) {
   // Each offset's affine form once (the pairs below compare them).
-  std::vector<std::optional<symbolic::Affine>> Forms;
-  Forms.reserve(All.size());
-  for (const InstanceRef &R : All)
-    Forms.push_back(Facts.form(Walk.Sites[R.Site].Instances[R.Inst].ByteOffset));
+  std::vector<std::optional<symbolic::Affine>> Forms = Facts.forms(Walk, All);
   std::vector<bool> Used(All.size(), false);
   std::vector<std::vector<std::size_t>> Chains;
   // Repeatedly: an unused instance with no unused one an element below it

@@ -159,15 +159,17 @@ OffsetFacts::OffsetFacts(const symbolic::SymbolTable &S, symbolic::Env B) : Atom
   Ctx.AtomIds = &Ids;
 }
 
-std::optional<std::int64_t> OffsetFacts::distance(const Expr &A, const Expr &B) {
-  std::optional<symbolic::Affine> D = symbolic::evaluateAffine(B - A, Bound, nullptr, &Ctx);
-  if (!D || !D->isConstant())
-    return std::nullopt;
-  return D->C;
-}
-
 std::optional<symbolic::Affine> OffsetFacts::form(const Expr &E) {
   return symbolic::evaluateAffine(E, Bound, nullptr, &Ctx);
+}
+
+std::vector<std::optional<symbolic::Affine>> OffsetFacts::forms(const KernelResult &Walk,
+                                                               const std::vector<InstanceRef> &All) {
+  std::vector<std::optional<symbolic::Affine>> Out;
+  Out.reserve(All.size());
+  for (const InstanceRef &R : All)
+    Out.push_back(form(Walk.Sites[R.Site].Instances[R.Inst].ByteOffset));
+  return Out;
 }
 
 std::optional<std::int64_t> OffsetFacts::distance(const std::optional<symbolic::Affine> &A,
@@ -233,12 +235,8 @@ symbolic::Env declaredExtents(const KernelResult &Walk) {
 std::optional<std::vector<std::vector<std::size_t>>> consecutiveChains(const KernelResult &Walk,
                                                                        const std::vector<InstanceRef> &All,
                                                                        unsigned E, OffsetFacts &Facts) {
-  auto off = [&](std::size_t X) -> const Expr & { return Walk.Sites[All[X].Site].Instances[All[X].Inst].ByteOffset; };
   // Each offset's affine form once (the pairs below compare them).
-  std::vector<std::optional<symbolic::Affine>> Forms;
-  Forms.reserve(All.size());
-  for (std::size_t X = 0; X < All.size(); ++X)
-    Forms.push_back(Facts.form(off(X)));
+  std::vector<std::optional<symbolic::Affine>> Forms = Facts.forms(Walk, All);
   // The instance E bytes above each one, under the same key.
   std::vector<std::size_t> Next(All.size(), All.size());
   std::vector<bool> HasPrev(All.size(), false);

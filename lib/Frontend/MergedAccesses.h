@@ -81,11 +81,12 @@ unsigned knownTrailingZeros(const symbolic::Expr &E, const symbolic::Env &Bound)
 class OffsetFacts {
 public:
   explicit OffsetFacts(const symbolic::SymbolTable &S, symbolic::Env Bound = symbolic::Env());
-  /// B - A, when it is one constant.
-  std::optional<std::int64_t> distance(const symbolic::Expr &A, const symbolic::Expr &B);
-  /// E's affine form, as distance() sees it: the distance of two offsets is
-  /// the difference of their forms (one constant when their terms agree).
+  /// E's affine form: the distance of two offsets is the difference of
+  /// their forms (one constant when their terms agree).
   std::optional<symbolic::Affine> form(const symbolic::Expr &E);
+  /// The forms of the byte offsets of All's instances, in order.
+  std::vector<std::optional<symbolic::Affine>> forms(const KernelResult &Walk, const std::vector<InstanceRef> &All);
+  /// B - A, when it is one constant.
   static std::optional<std::int64_t> distance(const std::optional<symbolic::Affine> &A,
                                               const std::optional<symbolic::Affine> &B);
   /// Base + E is a multiple of W (a power of two).

@@ -128,7 +128,7 @@ TEST_CASE("a XOR swizzled column keeps the alignment its operands give", "[merge
   CHECK_FALSE(Facts.aligned(Off, 0, 16));
   CHECK_FALSE(Facts.aligned(Off, 4, 8));
   CHECK(Facts.aligned(Off + c(8), 16, 8));
-  CHECK(Facts.distance(Off, Off + c(4)) == 4);
+  CHECK(OffsetFacts::distance(Facts.form(Off), Facts.form(Off + c(4))) == 4);
 }
 
 namespace {
