@@ -48,15 +48,88 @@ public:
 } // namespace
 
 namespace {
+/// The compiled PTX's widths (when given) and the ptxas rule applied to one
+/// walk: true when they changed it (merged accesses or noted a width).
+bool widen(KernelResult &Walk, const FunctionDecl &Kernel, const CompiledPtx *Ptx, ASTContext &Ctx) {
+  unsigned Merged = 0;
+  if (Ptx)
+    Merged += applyCompiledWidths(Walk, Kernel, *Ptx, Ctx);
+  // What ptxas merges after the PTX (or, without nvcc, all it merges).
+  Merged += applyPtxasWidening(Walk, Ctx);
+  bool Noted = false;
+  for (const AccessSite &S : Walk.Sites)
+    Noted |= !S.CompiledNote.empty();
+  return Merged || Noted;
+}
+
+/// The findings of Walks (the last of Findings, from the first walk's) made
+/// again for the walks Changed, from their merged sites; the others keep
+/// theirs. Remarks and coverage stay. A conflict as written that the ptxas
+/// rule alone would make clean is possible, not clean: ptxas does not merge
+/// every aligned run (SGEMM kernel 5's As loads stay scalar in its SASS).
+void findAgain(llvm::MutableArrayRef<WalkRecord> Walks, const std::vector<bool> &Changed,
+               report::FindingList &Findings, ASTContext &Ctx) {
+  auto keyOf = [](const report::Finding &F) {
+    std::array<unsigned, 3> B = F.BlockDim.value_or(std::array<unsigned, 3>{0, 0, 0});
+    return std::make_tuple(F.Kernel, B, F.Loc.Path, F.Loc.Line, F.Loc.Column, F.Kind, F.Part);
+  };
+  std::map<decltype(keyOf(report::Finding())), report::Finding> AsWritten;
+  for (std::size_t I = 0; I < Walks.size(); ++I)
+    if (Changed[I])
+      for (std::size_t Idx : Walks[I].FindingOfSite)
+        if (Findings[Idx].Status == "conflict")
+          AsWritten.emplace(keyOf(Findings[Idx]), Findings[Idx]);
+  const std::size_t Begin = Walks.front().FirstFinding;
+  std::vector<report::Finding> Old(std::make_move_iterator(Findings.begin() + Begin),
+                                   std::make_move_iterator(Findings.end()));
+  Findings.resize(Begin);
+  for (std::size_t I = 0; I < Walks.size(); ++I) {
+    WalkRecord &W = Walks[I];
+    const std::size_t New = Findings.size();
+    if (!Changed[I]) {
+      for (std::size_t J = 0; J < W.NumFindings; ++J)
+        Findings.push_back(std::move(Old[W.FirstFinding - Begin + J]));
+      for (std::size_t &Idx : W.FindingOfSite)
+        Idx = Idx - W.FirstFinding + New;
+      W.FirstFinding = New;
+      continue;
+    }
+    W.FindingOfSite.clear();
+    for (const AccessSite &Site : W.Walk.Sites) {
+      W.FindingOfSite.push_back(Findings.size());
+      report::Finding F = buildFinding(*W.Kernel, W.Config, Site, W.Walk, Ctx);
+      if (!Site.CompiledNote.empty()) {
+        auto Src = AsWritten.find(keyOf(F));
+        if (Site.CompiledFrom == "ptxas rule" && F.Status == "clean" && Src != AsWritten.end()) {
+          report::Finding C = Src->second;
+          C.Status = "possible";
+          C.Reason = "as written, a " + std::to_string(C.Degree) + "-way conflict; none if ptxas issues them " +
+                     "as one " + std::to_string(F.AccessBytes) + "-byte access, as it may";
+          C.Message = "possible " + C.Message + ": " + C.Reason;
+          F = std::move(C);
+        }
+        F.WidthFrom = Site.CompiledFrom;
+        F.Notes.insert(F.Notes.begin() + std::min<std::size_t>(1, F.Notes.size()), {F.Loc, Site.CompiledNote});
+      }
+      Findings.push_back(std::move(F));
+    }
+    W.FirstFinding = New;
+    W.NumFindings = Findings.size() - New;
+  }
+}
+
 /// Where a finding could change if the compiler merged accesses, the
-/// compiler's PTX decides the widths: the walks are merged as it issues them
-/// and the findings made again.
-void applyCompiled(std::vector<WalkRecord> &Walks, const AnalysisOptions &Opts, ASTContext &Ctx, TUResult &Out) {
+/// compiler's PTX decides the widths: the walks not yet final are merged as
+/// it issues them and their findings made again. RuleNeeded: a final walk's
+/// finding as written may merge (finishKernel).
+void applyCompiled(std::vector<WalkRecord> &Walks, const AnalysisOptions &Opts, ASTContext &Ctx, TUResult &Out,
+                   bool RuleNeeded) {
   if (Opts.Widths == "source" || Walks.empty())
     return;
-  bool Needed = Opts.Widths == "nvcc" || !Opts.RecordedPtx.empty();
-  for (const report::Finding &F : Out.Findings)
-    Needed |= mayMerge(F);
+  bool Needed = Opts.Widths == "nvcc" || !Opts.RecordedPtx.empty() || RuleNeeded;
+  for (const WalkRecord &W : Walks)
+    for (std::size_t I = 0; I < W.NumFindings && !W.Final; ++I)
+      Needed |= mayMerge(Out.Findings[W.FirstFinding + I]);
   if (!Needed)
     return;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -101,63 +174,75 @@ void applyCompiled(std::vector<WalkRecord> &Walks, const AnalysisOptions &Opts, 
   std::vector<bool> Changed(Walks.size(), false);
   bool Any = false;
   for (std::size_t I = 0; I < Walks.size(); ++I) {
-    WalkRecord &W = Walks[I];
-    unsigned Merged = 0;
-    if (HavePtx)
-      Merged += applyCompiledWidths(W.Walk, *W.Kernel, Ptx, Ctx);
-    // What ptxas merges after the PTX (or, without nvcc, all it merges).
-    Merged += applyPtxasWidening(W.Walk, Ctx);
-    bool Noted = false;
-    for (const AccessSite &S : W.Walk.Sites)
-      Noted |= !S.CompiledNote.empty();
-    Changed[I] = Merged || Noted;
+    Changed[I] = !Walks[I].Final && widen(Walks[I].Walk, *Walks[I].Kernel, HavePtx ? &Ptx : nullptr, Ctx);
     Any |= Changed[I];
   }
-  if (!Any)
+  if (Any)
+    findAgain(Walks, Changed, Out.Findings, Ctx);
+}
+
+/// An array only this kernel's walks can access, with a declaration of its
+/// own: a local `__shared__` array of a kernel that is no template's
+/// instantiation, declared outside any macro.
+bool ownArray(const VarDecl *A, const FunctionDecl *K) {
+  return !A->hasExternalStorage() && A->isLocalVarDecl() && A->getDeclContext() == K &&
+         !A->getLocation().isMacroID() && K->getTemplateSpecializationKind() == TSK_Undeclared &&
+         !K->getTemplateInstantiationPattern();
+}
+
+/// Without a compiled PTX (the ptxas rule at most), one kernel's walks are
+/// finished as soon as they are made, so that the memory held to the end of
+/// the file does not grow with its kernels: the rule applied (where a finding
+/// of the kernel may merge), the paddings of its own arrays decided and their
+/// sites released. Where no finding of the kernel may merge, whether the rule
+/// applies depends on the file's other kernels (applyCompiled applies it to
+/// every walk when any finding may merge): a walk the rule would change waits
+/// for the end of the file, as do all walks when nvcc's PTX may be read.
+void finishKernel(llvm::MutableArrayRef<WalkRecord> Mine, const AnalysisOptions &Opts, ASTContext &Ctx,
+                  report::FindingList &Findings, bool &RuleNeeded) {
+  if (Mine.empty())
     return;
-  // The findings again, from the merged walks (remarks and coverage stay).
-  // A conflict as written that the ptxas rule alone would make clean is
-  // possible, not clean: ptxas does not merge every aligned run (SGEMM
-  // kernel 5's As loads stay scalar in its SASS).
-  auto keyOf = [](const report::Finding &F) {
-    std::array<unsigned, 3> B = F.BlockDim.value_or(std::array<unsigned, 3>{0, 0, 0});
-    return std::make_tuple(F.Kernel, B, F.Loc.Path, F.Loc.Line, F.Loc.Column, F.Kind, F.Part);
-  };
-  std::map<decltype(keyOf(report::Finding())), report::Finding> AsWritten;
-  for (std::size_t I = 0; I < Walks.size(); ++I)
-    if (Changed[I])
-      for (std::size_t Idx : Walks[I].FindingOfSite)
-        if (Out.Findings[Idx].Status == "conflict")
-          AsWritten.emplace(keyOf(Out.Findings[Idx]), Out.Findings[Idx]);
-  std::vector<report::Finding> Old = std::move(Out.Findings);
-  Out.Findings.clear();
-  for (std::size_t I = 0; I < Walks.size(); ++I) {
-    WalkRecord &W = Walks[I];
-    if (!Changed[I]) {
-      for (std::size_t &Idx : W.FindingOfSite) {
-        Out.Findings.push_back(std::move(Old[Idx]));
-        Idx = Out.Findings.size() - 1;
+  if (Opts.Widths != "source") {
+    bool Needed = false;
+    for (std::size_t I = Mine.front().FirstFinding; I < Findings.size(); ++I)
+      Needed |= mayMerge(Findings[I]);
+    RuleNeeded |= Needed;
+    if (Needed) {
+      std::vector<bool> Changed(Mine.size(), false);
+      bool Any = false;
+      for (std::size_t I = 0; I < Mine.size(); ++I)
+        Any |= Changed[I] = widen(Mine[I].Walk, *Mine[I].Kernel, nullptr, Ctx);
+      if (Any)
+        findAgain(Mine, Changed, Findings, Ctx);
+    } else {
+      for (const WalkRecord &W : Mine) {
+        KernelResult Trial = W.Walk;
+        if (widen(Trial, *W.Kernel, nullptr, Ctx))
+          return;
       }
-      continue;
     }
-    W.FindingOfSite.clear();
-    for (const AccessSite &Site : W.Walk.Sites) {
-      W.FindingOfSite.push_back(Out.Findings.size());
-      report::Finding F = buildFinding(*W.Kernel, W.Config, Site, W.Walk, Ctx);
-      if (!Site.CompiledNote.empty()) {
-        auto Src = AsWritten.find(keyOf(F));
-        if (Site.CompiledFrom == "ptxas rule" && F.Status == "clean" && Src != AsWritten.end()) {
-          report::Finding C = Src->second;
-          C.Status = "possible";
-          C.Reason = "as written, a " + std::to_string(C.Degree) + "-way conflict; none if ptxas issues them " +
-                     "as one " + std::to_string(F.AccessBytes) + "-byte access, as it may";
-          C.Message = "possible " + C.Message + ": " + C.Reason;
-          F = std::move(C);
-        }
-        F.WidthFrom = Site.CompiledFrom;
-        F.Notes.insert(F.Notes.begin() + std::min<std::size_t>(1, F.Notes.size()), {F.Loc, Site.CompiledNote});
+  }
+  const FunctionDecl *K = Mine.front().Kernel;
+  auto Own = [K](const VarDecl *A) { return ownArray(A, K); };
+  for (WalkRecord &W : Mine) {
+    W.Final = true;
+    W.StaticBytes = walkStaticBytes(W, Ctx);
+  }
+  addPaddingFixes(Mine, Findings, Ctx, Own);
+  for (WalkRecord &W : Mine) {
+    std::vector<AccessSite> Kept;
+    std::vector<std::size_t> KeptFindings;
+    for (std::size_t S = 0; S < W.Walk.Sites.size(); ++S)
+      if (!Own(W.Walk.Sites[S].Array)) {
+        Kept.push_back(std::move(W.Walk.Sites[S]));
+        KeptFindings.push_back(W.FindingOfSite[S]);
       }
-      Out.Findings.push_back(std::move(F));
+    W.Walk.Sites = std::move(Kept);
+    W.FindingOfSite = std::move(KeptFindings);
+    if (W.Walk.Sites.empty()) {
+      W.Walk.Symbols = symbolic::SymbolTable(nullptr);
+      W.Walk.Layouts.clear();
+      W.Walk.Regions.clear();
     }
   }
 }
@@ -199,6 +284,11 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
                                  "' is never instantiated in this file; not analysed"});
   }
   std::vector<WalkRecord> Walks;
+  // Each kernel finished as it is walked (finishKernel), unless the file's
+  // PTX may be read or the project's padding tables need every site.
+  const bool Finish = !Opts.InProject && Opts.RecordedPtx.empty() && Opts.Widths != "nvcc" &&
+                      (Opts.Widths == "source" || Opts.Nvcc.empty());
+  bool RuleNeeded = false;
   for (const FunctionDecl *K : C.Kernels) {
     ++Out.Kernels;
     if (std::optional<std::string> Broken = Scope.reaches(*K)) {
@@ -234,19 +324,27 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
       if (!W.Walk.Aborted.empty())
         Out.Remarks.push_back({toFileLoc(K->getLocation(), SM),
                                "kernel '" + K->getNameAsString() + "': " + W.Walk.Aborted});
+      W.FirstFinding = Out.Findings.size();
       for (const AccessSite &Site : W.Walk.Sites) {
         W.FindingOfSite.push_back(Out.Findings.size());
         Out.Findings.push_back(buildFinding(*K, Config, Site, W.Walk, Ctx));
       }
+      W.NumFindings = W.Walk.Sites.size();
       Walks.push_back(std::move(W));
     }
     std::vector<const KernelResult *> Mine;
     for (std::size_t I = FirstWalk; I < Walks.size(); ++I)
       Mine.push_back(&Walks[I].Walk);
     Out.Coverage += coverageOf(*K, Mine, Ctx, Out.Remarks);
+    for (std::size_t I = FirstWalk; I < Walks.size(); ++I)
+      dropWalkOnly(Walks[I].Walk);
+    if (Finish)
+      finishKernel(llvm::MutableArrayRef<WalkRecord>(Walks).drop_front(FirstWalk), Opts, Ctx, Out.Findings,
+                   RuleNeeded);
   }
-  applyCompiled(Walks, Opts, Ctx, Out);
-  addPaddingFixes(Walks, Out.Findings, Ctx, Launches, Out.Facts.RowsFixes);
+  applyCompiled(Walks, Opts, Ctx, Out, RuleNeeded);
+  addPaddingFixes(Walks, Out.Findings, Ctx, [](const VarDecl *) { return true; });
+  addExternPaddingNotes(Walks, Out.Findings, Ctx, Launches, Out.Facts.RowsFixes);
   if (Opts.InProject)
     Out.Facts.Paddings = paddingTables(Walks, Ctx);
   return true;

@@ -41,7 +41,7 @@ struct AnalysisOptions {
 };
 
 struct TUResult {
-  std::vector<report::Finding> Findings;
+  report::FindingList Findings;
   std::vector<report::Note> Remarks; ///< skipped uses, annotation errors, ...
   unsigned Kernels = 0;
   SharedCoverage Coverage;

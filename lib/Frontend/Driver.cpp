@@ -439,12 +439,15 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       Merged.push_back(std::move(M));
       continue;
     }
-    std::vector<std::vector<report::Finding>> Findings = {std::move(M.TU.Findings)};
+    auto listOf = [](report::FindingList &L) {
+      return std::vector<report::Finding>(std::make_move_iterator(L.begin()), std::make_move_iterator(L.end()));
+    };
+    std::vector<std::vector<report::Finding>> Findings = {listOf(M.TU.Findings)};
     std::vector<std::vector<report::Note>> Remarks = {std::move(M.TU.Remarks)};
     std::vector<std::string> Labels = {Units[I].Label};
     for (std::size_t K = I + 1; K < J; ++K) {
       PerFile &P = Results[K];
-      Findings.push_back(std::move(P.TU.Findings));
+      Findings.push_back(listOf(P.TU.Findings));
       Remarks.push_back(std::move(P.TU.Remarks));
       Labels.push_back(Units[K].Label);
       M.Notes.insert(M.Notes.end(), P.Notes.begin(), P.Notes.end());
@@ -452,7 +455,8 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       if (M.Status.Ok && !P.Status.Ok)
         M.Status = P.Status;
     }
-    M.TU.Findings = mergeCommandVariants(std::move(Findings), Labels);
+    std::vector<report::Finding> One = mergeCommandVariants(std::move(Findings), Labels);
+    M.TU.Findings.assign(std::make_move_iterator(One.begin()), std::make_move_iterator(One.end()));
     M.TU.Remarks = mergeCommandRemarks(std::move(Remarks));
     Merged.push_back(std::move(M));
   }
@@ -462,13 +466,9 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     if (P.Status.Ok || !P.TU.Findings.empty() || P.TU.Kernels) {
       Result.Kernels += P.TU.Kernels;
       Result.Coverage += P.TU.Coverage;
-      if (Result.Findings.empty()) {
-        Result.Findings = std::move(P.TU.Findings); // no copy of a large file's findings
-      } else {
-        Result.Findings.reserve(Result.Findings.size() + P.TU.Findings.size());
-        for (report::Finding &F : P.TU.Findings)
-          Result.Findings.push_back(std::move(F));
-      }
+      Result.Findings.reserve(Result.Findings.size() + P.TU.Findings.size());
+      for (report::Finding &F : P.TU.Findings)
+        Result.Findings.push_back(std::move(F));
       P.TU.Findings = {};
       for (report::Note &N : P.TU.Remarks)
         Result.Remarks.push_back(std::move(N));

@@ -134,15 +134,8 @@ SizeFix launchSizeFix(const std::vector<RegionSite> &Sites, const fix::RowPaddin
     }
   }
   // The kernel's own static shared memory counts against the same limits.
-  for (const RegionSite &RS : Sites) {
-    std::set<const VarDecl *> Counted;
-    std::int64_t Bytes = 0;
-    for (const AccessSite &Other : RS.Walk->Walk.Sites)
-      if (!Other.Array->hasExternalStorage() && !Other.Array->getType()->isIncompleteType() &&
-          Counted.insert(Other.Array).second)
-        Bytes += Ctx.getTypeSizeInChars(Other.Array->getType()).getQuantity();
-    StaticBytes = std::max(StaticBytes, Bytes);
-  }
+  for (const RegionSite &RS : Sites)
+    StaticBytes = std::max(StaticBytes, walkStaticBytes(*RS.Walk, Ctx));
   if (!OptInCache)
     OptInCache = optInSizes(Ctx);
   const std::map<const FunctionDecl *, std::int64_t> &OptIn = *OptInCache;
@@ -210,7 +203,7 @@ SizeFix launchSizeFix(const std::vector<RegionSite> &Sites, const fix::RowPaddin
 }
 } // namespace
 
-void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
+void addExternPaddingNotes(std::vector<WalkRecord> &Walks, report::FindingList &Findings,
                            ASTContext &Ctx, const LaunchMap &Launches, std::vector<fix::RowsFix> &RowsFixes) {
   const SourceManager &SM = Ctx.getSourceManager();
   // Every access of each extern buffer with a proven conflict, by region.

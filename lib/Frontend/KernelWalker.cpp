@@ -511,4 +511,12 @@ KernelResult walkKernel(const FunctionDecl &Kernel, const LaunchConfig &Config, 
   return R;
 }
 
+void dropWalkOnly(KernelResult &R) {
+  std::set<const DeclRefExpr *>().swap(R.SharedRefsSeen);
+  std::set<const Stmt *>().swap(R.WalkedStmts);
+  std::set<const FunctionDecl *>().swap(R.Walked);
+  for (AccessSite &S : R.Sites)
+    std::map<std::string, std::size_t>().swap(S.InstanceIndex);
+}
+
 } // namespace bankcheck::frontend

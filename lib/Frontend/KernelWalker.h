@@ -138,6 +138,11 @@ bool namedConstant(const clang::Expr *E, clang::ASTContext &Ctx, std::string &Na
 KernelResult walkKernel(const clang::FunctionDecl &Kernel, const LaunchConfig &Config,
                         clang::ASTContext &Ctx);
 
+/// Frees what only the walk itself and the coverage count use (the sets of
+/// statements and uses seen, each site's dedup index), once the coverage is
+/// counted: the findings, fixes and compiled widths need none of it.
+void dropWalkOnly(KernelResult &R);
+
 } // namespace bankcheck::frontend
 
 #endif

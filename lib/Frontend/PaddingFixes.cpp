@@ -194,15 +194,26 @@ std::int64_t staticBytes(const VarDecl *VD, ASTContext &Ctx) {
 }
 } // namespace
 
-void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
-                     ASTContext &Ctx, const LaunchMap &Launches, std::vector<fix::RowsFix> &RowsFixes) {
+std::int64_t walkStaticBytes(const WalkRecord &W, ASTContext &Ctx) {
+  if (W.StaticBytes >= 0)
+    return W.StaticBytes;
+  std::set<const VarDecl *> Seen;
+  std::int64_t Bytes = 0;
+  for (const AccessSite &S : W.Walk.Sites)
+    if (Seen.insert(S.Array).second)
+      Bytes += staticBytes(S.Array, Ctx);
+  return Bytes;
+}
+
+void addPaddingFixes(llvm::MutableArrayRef<WalkRecord> Walks, report::FindingList &Findings,
+                     ASTContext &Ctx, llvm::function_ref<bool(const VarDecl *)> Handles) {
   const SourceManager &SM = Ctx.getSourceManager();
   // One-dimensional arrays: padding does not apply; say what does.
   for (WalkRecord &W : Walks)
     for (std::size_t S = 0; S < W.Walk.Sites.size(); ++S) {
       report::Finding &F = Findings[W.FindingOfSite[S]];
       const VarDecl *A = W.Walk.Sites[S].Array;
-      if (F.Status == "conflict" && !W.Walk.Layouts.count(A) && !A->hasExternalStorage())
+      if (F.Status == "conflict" && !W.Walk.Layouts.count(A) && !A->hasExternalStorage() && Handles(A))
         F.Notes.push_back({toFileLoc(A->getLocation(), SM),
                            "no padding fix-it: '" + A->getNameAsString() +
                                "' is not indexed through two or more declared dimensions; change the "
@@ -214,20 +225,16 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
   for (WalkRecord &W : Walks)
     for (std::size_t S = 0; S < W.Walk.Sites.size(); ++S)
       if (Findings[W.FindingOfSite[S]].Status == "conflict" &&
-          W.Walk.Layouts.count(W.Walk.Sites[S].Array) && !W.Walk.Sites[S].Array->hasExternalStorage())
+          W.Walk.Layouts.count(W.Walk.Sites[S].Array) && !W.Walk.Sites[S].Array->hasExternalStorage() &&
+          Handles(W.Walk.Sites[S].Array))
         Conflicting.insert(declKey(W.Walk.Sites[S].Array, SM));
 
   // The accesses of each array and each walk's static bytes, found once: a
   // file of many kernels costs linear time, not arrays x accesses.
   std::map<std::pair<std::string, unsigned>, std::vector<std::pair<std::size_t, std::size_t>>> SitesOf;
   std::vector<std::int64_t> KernelBytesOf(Walks.size(), 0);
-  for (std::size_t WI = 0; WI < Walks.size(); ++WI) {
-    std::set<const VarDecl *> Seen;
-    for (std::size_t S = 0; S < Walks[WI].Walk.Sites.size(); ++S) {
-      const VarDecl *A = Walks[WI].Walk.Sites[S].Array;
-      if (Seen.insert(A).second)
-        KernelBytesOf[WI] += staticBytes(A, Ctx);
-    }
+  for (std::size_t WI = 0; WI < Walks.size() && !Conflicting.empty(); ++WI) {
+    KernelBytesOf[WI] = walkStaticBytes(Walks[WI], Ctx);
     std::map<const VarDecl *, std::pair<std::string, unsigned>> KeyOf;
     for (std::size_t S = 0; S < Walks[WI].Walk.Sites.size(); ++S) {
       const VarDecl *A = Walks[WI].Walk.Sites[S].Array;
@@ -442,7 +449,6 @@ void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding
         F.Fixes.insert(F.Fixes.end(), Edits.begin(), Edits.end());
     }
   }
-  addExternPaddingNotes(Walks, Findings, Ctx, Launches, RowsFixes);
 }
 
 } // namespace bankcheck::frontend

@@ -15,6 +15,9 @@
 #include "Frontend/KernelWalker.h"
 #include "Frontend/LaunchConfigs.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <vector>
 
 namespace bankcheck::frontend {
@@ -26,9 +29,20 @@ struct WalkRecord {
   LaunchConfig Config;
   KernelResult Walk;
   std::vector<std::size_t> FindingOfSite;
+  /// Its findings, in site order: [FirstFinding, FirstFinding + NumFindings)
+  /// of the translation unit's (FindingOfSite points into that range).
+  std::size_t FirstFinding = 0, NumFindings = 0;
+  /// Final: its widths are decided and the sites of the kernel's own arrays
+  /// are released (Analysis.cpp); the others stay for the file's last steps.
+  bool Final = false;
+  /// The static shared bytes of the arrays it accesses, counted before any
+  /// site is released (-1: not yet counted, count the sites).
+  std::int64_t StaticBytes = -1;
 };
 
-/// Also calls addExternPaddingNotes.
+/// The static shared bytes of the (non-extern) arrays W's sites access.
+std::int64_t walkStaticBytes(const WalkRecord &W, clang::ASTContext &Ctx);
+
 /// Where a variable is declared (file and byte offset): the instantiations
 /// of a template share it, so padding is decided once per declaration.
 std::pair<std::string, unsigned> declKey(const clang::VarDecl *VD, const clang::SourceManager &SM);
@@ -38,11 +52,11 @@ std::pair<std::string, unsigned> declKey(const clang::VarDecl *VD, const clang::
 /// kernel's other static bytes are the caller's).
 fix::ArrayAccess solverAccess(const WalkRecord &W, const AccessSite &Site, const ArrayLayout &L);
 
-/// Launches: every launch of the file's kernels (and those of the project's
-/// other files), for the sizes of extern buffers.
-/// RowsFixes: the extern rows' fix-its made, for the project's other files.
-void addPaddingFixes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
-                     clang::ASTContext &Ctx, const LaunchMap &Launches, std::vector<fix::RowsFix> &RowsFixes);
+/// The arrays (not `extern`) that Handles accepts, over all of Walks: a
+/// padding fix-it or a note on each conflicting one. Every access of such an
+/// array must be in Walks.
+void addPaddingFixes(llvm::MutableArrayRef<WalkRecord> Walks, report::FindingList &Findings,
+                     clang::ASTContext &Ctx, llvm::function_ref<bool(const clang::VarDecl *)> Handles);
 
 /// E's text where it can be edited alone: E as written in a file, or a macro
 /// argument that the macro body uses once (without # or ##). Else an invalid
@@ -74,7 +88,10 @@ SwizzleFix swizzleFix(const fix::PaddingProblem &P, const std::vector<const Acce
 /// `extern __shared__` buffers (ExternPadding.cpp): for each region carved by
 /// hand whose rows conflict, the padding in bytes; a fix-it with every
 /// launch's size when they are constants that can grow with the rows.
-void addExternPaddingNotes(std::vector<WalkRecord> &Walks, std::vector<report::Finding> &Findings,
+/// Launches: every launch of the file's kernels (and those of the project's
+/// other files), for the sizes of extern buffers.
+/// RowsFixes: the extern rows' fix-its made, for the project's other files.
+void addExternPaddingNotes(std::vector<WalkRecord> &Walks, report::FindingList &Findings,
                            clang::ASTContext &Ctx, const LaunchMap &Launches, std::vector<fix::RowsFix> &RowsFixes);
 
 } // namespace bankcheck::frontend

@@ -9,6 +9,7 @@
 #define BANKCHECK_REPORT_FINDING_H
 
 #include <array>
+#include <deque>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -144,6 +145,11 @@ struct Finding {
     return !Suppressed && !BelowThreshold && !Disabled && (Status == "conflict" || Status == "possible");
   }
 };
+
+/// A translation unit's findings while its AST is alive: a deque, so that
+/// growing it neither moves nor doubles what it holds (a file of thousands of
+/// kernels would otherwise peak at three times its findings' size).
+using FindingList = std::deque<Finding>;
 
 /// How one input file went.
 struct FileStatus {

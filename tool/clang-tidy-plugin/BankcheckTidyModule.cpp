@@ -104,6 +104,7 @@ struct SharedAnalysis {
   const ASTContext *Ctx = nullptr;
   std::string Key; ///< the options it was computed with
   frontend::TUResult TU;
+  std::vector<report::Finding> Findings; ///< TU's, sorted
 };
 SharedAnalysis &lastAnalysis() {
   static SharedAnalysis A;
@@ -191,17 +192,19 @@ public:
       A.Key = BlockDim + "/" + std::to_string(Threshold);
       A.TU = frontend::TUResult();
       frontend::analyzeTranslationUnit(Ctx, Opts, A.TU);
+      A.Findings.assign(std::make_move_iterator(A.TU.Findings.begin()), std::make_move_iterator(A.TU.Findings.end()));
+      A.TU.Findings.clear();
       // The shape came from this option, not from a command line.
-      for (report::Finding &F : A.TU.Findings) {
+      for (report::Finding &F : A.Findings) {
         nameShapeSource(F.Notes);
         if (F.OutOfBounds)
           nameShapeSource(F.OutOfBounds->Notes);
         F.BelowThreshold = F.Degree < Threshold; // NOLINT is clang-tidy's to apply
       }
-      report::sortFindings(A.TU.Findings);
+      report::sortFindings(A.Findings);
     }
     // What the bankcheck command prints, this check's part of it.
-    std::vector<report::GroupedDiagnostic> Diags = report::groupDiagnostics(A.TU.Findings, /*ShowUnknown=*/false);
+    std::vector<report::GroupedDiagnostic> Diags = report::groupDiagnostics(A.Findings, /*ShowUnknown=*/false);
     emit(Diags, SM, Bounds ? report::GroupedDiagnostic::OutOfBounds : report::GroupedDiagnostic::BankConflict);
   }
 
