@@ -121,28 +121,37 @@ std::optional<Analyzer::FastInstance> Analyzer::fastInstance(const AccessInstanc
   return F;
 }
 
-void Analyzer::concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize> &C, const std::vector<bool> &Active,
-                            const std::vector<bool> &Sure) {
+namespace {
+std::uint32_t maskOf(const std::vector<bool> &Lanes) {
+  std::uint32_t M = 0;
+  for (unsigned L = 0; L < WarpSize && L < Lanes.size(); ++L)
+    M |= std::uint32_t(Lanes[L]) << L;
+  return M;
+}
+} // namespace
+
+void Analyzer::concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize> &C, std::uint32_t Active,
+                            std::uint32_t Sure, const WarpCost *Known) {
   // Lanes whose address the instruction ignores (ldmatrix .x1/.x2) do not count.
   for (unsigned L = 0; L < rule(Q.F).AddressLanes; ++L)
-    if (Active[L]) {
+    if (Active >> L & 1) {
       Misaligned |= C[L] % std::int64_t(Q.AccessBytes) != 0;
       Negative |= C[L] < 0;
       bool Outside = C[L] < 0 || (Q.ArrayBytes && C[L] > *Q.ArrayBytes - std::int64_t(Q.AccessBytes));
-      if (Outside && Sure[L] && !WarpOutOfBounds)
+      if (Outside && (Sure >> L & 1) && !WarpOutOfBounds)
         WarpOutOfBounds = {L, C[L]};
     }
   for (unsigned L = 0; L < WarpSize; ++L)
-    O.Lanes[L] = Active[L] ? LaneAddress{true, static_cast<std::uint64_t>(C[L])} : LaneAddress{};
-  WarpCost Cost = cost(O.Lanes);
+    O.Lanes[L] = Active >> L & 1 ? LaneAddress{true, static_cast<std::uint64_t>(C[L])} : LaneAddress{};
+  WarpCost Cost = Known ? *Known : cost(O.Lanes);
   O.Wavefronts = Cost.Wavefronts;
   O.Ideal = Cost.Ideal;
 }
 
-bool Analyzer::nearLimit(Outcome &O, const std::array<std::int64_t, WarpSize> &C, const std::vector<bool> &Active) {
+bool Analyzer::nearLimit(Outcome &O, const std::array<std::int64_t, WarpSize> &C, std::uint32_t Active) {
   // Constant parts so large that a few bytes more overflow have no address.
   for (unsigned L = 0; L < WarpSize; ++L)
-    if (Active[L] && (C[L] > INT64_MAX - 256 || C[L] < INT64_MIN + 256)) {
+    if ((Active >> L & 1) && (C[L] > INT64_MAX - 256 || C[L] < INT64_MIN + 256)) {
       O.K = Outcome::Undecided;
       O.Why = describe(EvalFailure::Overflow);
       return true;
@@ -150,37 +159,56 @@ bool Analyzer::nearLimit(Outcome &O, const std::array<std::int64_t, WarpSize> &C
   return false;
 }
 
-Outcome Analyzer::affineWarp(const FastInstance &F, unsigned W) {
+Analyzer::AffineLanes Analyzer::affineLanes(const FastInstance &F, unsigned W) const {
   // What evalWarp gives for the same warp, without running a program: the
   // guards and the offset are exact per thread (ThreadAffine.h).
+  const WarpThreads &T = Threads[W];
+  AffineLanes A;
+  A.On = T.Present;
+  std::array<std::int64_t, WarpSize> G{};
+  for (const ThreadAffine &Cond : F.Guards) {
+    if (!A.On)
+      break;
+    Cond.warpValues(T, A.On, G.data());
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if ((A.On >> L & 1) && G[L] == 0)
+        A.On &= ~(1u << L);
+  }
+  F.Offset.warpValues(T, A.On, A.C.data());
+  return A;
+}
+
+std::vector<std::optional<Analyzer::RepeatOf>>
+Analyzer::repeats(const std::vector<std::optional<FastInstance>> &Fast) {
+  std::vector<std::optional<RepeatOf>> Out(Fast.size());
+  std::vector<std::size_t> Firsts; // the most recent few, newest last
+  for (std::size_t K = 0; K < Fast.size(); ++K) {
+    if (!Fast[K])
+      continue;
+    for (auto It = Firsts.rbegin(); It != Firsts.rend() && !Out[K]; ++It) {
+      const FastInstance &J = *Fast[*It];
+      std::optional<std::int64_t> Shift = Fast[K]->Offset.shiftFrom(J.Offset);
+      if (Shift && *Shift % std::int64_t(BankBytes) == 0 && Fast[K]->Guards == J.Guards)
+        Out[K] = RepeatOf{*It, *Shift};
+    }
+    if (Out[K])
+      continue;
+    if (Firsts.size() == 8)
+      Firsts.erase(Firsts.begin());
+    Firsts.push_back(K);
+  }
+  return Out;
+}
+
+Outcome Analyzer::affineWarp(const AffineLanes &A, const WarpCost *Known) {
   Outcome O;
   WarpOutOfBounds.reset();
   Src = {};
-  const BlockShape &S = *Q.Shape;
-  std::vector<bool> Active(WarpSize, false);
-  std::array<std::int64_t, WarpSize> C{};
-  for (unsigned L = 0; L < WarpSize; ++L) {
-    unsigned T = W * WarpSize + L;
-    if (T >= S.threads())
-      continue;
-    unsigned X = T % S.X, Y = (T / S.X) % S.Y, Z = T / (S.X * S.Y);
-    bool On = true;
-    for (const ThreadAffine &G : F.Guards)
-      if (G.value(X, Y, Z) == 0) {
-        On = false;
-        break;
-      }
-    if (!On)
-      continue;
-    Active[L] = true;
-    C[L] = F.Offset.value(X, Y, Z);
-  }
   Spent += WarpSize;
-  for (unsigned L = 0; L < WarpSize; ++L)
-    O.AnyActive |= Active[L];
-  if (!O.AnyActive || nearLimit(O, C, Active))
+  O.AnyActive = A.On != 0;
+  if (!O.AnyActive || nearLimit(O, A.C, A.On))
     return O;
-  concreteWarp(O, C, Active, Active);
+  concreteWarp(O, A.C, A.On, A.On, Known);
   return O;
 }
 
@@ -276,7 +304,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   for (unsigned L = 0; L < WarpSize; ++L)
     if (Active[L])
       C[L] = Forms[L]->C;
-  if (nearLimit(O, C, Active))
+  if (nearLimit(O, C, maskOf(Active)))
     return O;
   auto Wave = [&](std::int64_t Shift) {
     WarpAddresses Lanes{};
@@ -286,7 +314,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     return Lanes;
   };
   if (AllConcrete) {
-    concreteWarp(O, C, Active, Sure);
+    concreteWarp(O, C, maskOf(Active), maskOf(Sure));
     return O;
   }
   // Separable: every active lane has the same uniform terms. The uniform part
@@ -364,7 +392,10 @@ AccessResult Analyzer::run() {
     return R;
   }
   // Per (instance, warp) outcomes.
-  std::vector<AccessInstance> Instances = Q.Instances;
+  // The query's instances, or (no shape) a copy with threadIdx.x rewritten.
+  std::vector<AccessInstance> Rewritten;
+  const std::vector<AccessInstance> *Inst = &Q.Instances;
+  const std::vector<AccessInstance> &Instances = Q.Instances;
   std::vector<std::array<std::optional<Env>, WarpSize>> Warps;
   std::vector<std::optional<unsigned>> WarpIds;
   std::vector<std::optional<FastInstance>> Fast(Instances.size());
@@ -373,6 +404,9 @@ AccessResult Analyzer::run() {
     Fast[K] = fastInstance(Instances[K]);
     AllFast &= Fast[K].has_value();
   }
+  if (std::any_of(Fast.begin(), Fast.end(), [](const auto &F) { return F.has_value(); }))
+    for (unsigned W = 0; W < Q.Shape->warps(); ++W)
+      Threads.push_back(WarpThreads::of(*Q.Shape, W));
   if (AllFast) {
     for (unsigned W = 0; W < Q.Shape->warps(); ++W)
       WarpIds.push_back(W);
@@ -408,7 +442,9 @@ AccessResult Analyzer::run() {
     WarpSym = Symbols.add(Warp);
     Expr Tx = Expr::var(LaneSym) + Expr::var(WarpSym) * 32;
     auto Sub = [&](SymbolId Id) { return Id == SymbolTable::threadIdx(0) ? Tx : Expr(); };
-    for (AccessInstance &I : Instances) {
+    Rewritten = Q.Instances;
+    Inst = &Rewritten;
+    for (AccessInstance &I : Rewritten) {
       I.ByteOffset = substitute(I.ByteOffset, Sub);
       for (Guard &G : I.Guards)
         G.Cond = substitute(G.Cond, Sub);
@@ -432,8 +468,13 @@ AccessResult Analyzer::run() {
   bool AnyDecidedConflict = false, AnyPossible = false, AnyUndecided = false, AnyActive = false;
   std::string UndecidedWhy, PossibleWhy;
   bool Exhausted = false;
-  for (std::size_t K = 0; K < Instances.size(); ++K) {
-    const AccessInstance &I = Instances[K];
+  const std::vector<std::optional<RepeatOf>> Repeats = repeats(Fast);
+  std::vector<std::vector<Memo>> Memos(Instances.size());
+  for (const std::optional<RepeatOf> &R : Repeats)
+    if (R && Memos[R->First].empty())
+      Memos[R->First].resize(WarpIds.size());
+  for (std::size_t K = 0; K < Inst->size(); ++K) {
+    const AccessInstance &I = (*Inst)[K];
     std::optional<Compiled> C;
     if (!Fast[K])
       Cur = &C.emplace(I);
@@ -446,7 +487,23 @@ AccessResult Analyzer::run() {
         Exhausted = true;
         break;
       }
-      Outcome O = Fast[K] ? affineWarp(*Fast[K], unsigned(W)) : evalWarp(I, Warps[W]);
+      Outcome O;
+      if (!Fast[K]) {
+        O = evalWarp(I, Warps[W]);
+      } else if (Repeats[K]) {
+        const Memo &M = Memos[Repeats[K]->First][W];
+        AffineLanes A = M.Lanes;
+        for (unsigned L = 0; L < WarpSize; ++L)
+          A.C[L] = static_cast<std::int64_t>(std::uint64_t(A.C[L]) + std::uint64_t(Repeats[K]->Shift));
+        O = affineWarp(A, M.Cost ? &*M.Cost : nullptr);
+      } else {
+        AffineLanes A = affineLanes(*Fast[K], unsigned(W));
+        O = affineWarp(A, nullptr);
+        if (!Memos[K].empty())
+          Memos[K][W] = {A, O.K == Outcome::Decided && O.AnyActive
+                                ? std::optional<WarpCost>(WarpCost{O.Wavefronts, O.Ideal})
+                                : std::nullopt};
+      }
       if (WarpOutOfBounds && !R.Bounds)
         R.Bounds = OutOfBounds{WarpIds[W], I.Label, WarpOutOfBounds->first, WarpOutOfBounds->second};
       if (O.K == Outcome::Undecided) {

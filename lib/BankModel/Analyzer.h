@@ -76,13 +76,38 @@ private:
     std::vector<ThreadAffine> Guards;
   };
   std::optional<FastInstance> fastInstance(const AccessInstance &I) const;
-  Outcome affineWarp(const FastInstance &F, unsigned W);
+  /// The block's warps' threads (filled by run() when an instance is fast).
+  std::vector<WarpThreads> Threads;
+  /// One warp of a fast instance: its active lanes and their byte offsets.
+  struct AffineLanes {
+    std::uint32_t On = 0;
+    std::array<std::int64_t, WarpSize> C{};
+  };
+  AffineLanes affineLanes(const FastInstance &F, unsigned W) const;
+  /// The warp's outcome from its lanes; Known, when given, is their cost
+  /// (that of lanes a whole number of words away, which is the same).
+  Outcome affineWarp(const AffineLanes &A, const WarpCost *Known);
   /// True, with O undecided, when an active lane's offset (or constant part)
   /// C is within a few bytes of the 64-bit limits: it has no address.
-  static bool nearLimit(Outcome &O, const std::array<std::int64_t, WarpSize> &C, const std::vector<bool> &Active);
-  /// The outcome of a warp whose active lanes have the concrete offsets C.
-  void concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize> &C, const std::vector<bool> &Active,
-                    const std::vector<bool> &Sure);
+  static bool nearLimit(Outcome &O, const std::array<std::int64_t, WarpSize> &C, std::uint32_t Active);
+  /// A fast instance with an earlier one's guards and offset up to a whole
+  /// number of words (an unrolled `tile[ty + j][tx]`): each warp has that
+  /// instance's active lanes, its offsets plus Shift, and its cost, since a
+  /// whole-word shift rotates every bank alike (warpCost's key relies on it).
+  struct RepeatOf {
+    std::size_t First;
+    std::int64_t Shift;
+  };
+  static std::vector<std::optional<RepeatOf>> repeats(const std::vector<std::optional<FastInstance>> &Fast);
+  /// What a repeated instance takes from its first, per warp.
+  struct Memo {
+    AffineLanes Lanes;
+    std::optional<WarpCost> Cost; ///< none when the warp was not decided
+  };
+  /// The outcome of a warp whose active lanes (a mask) have the concrete
+  /// offsets C; Sure: those active with every guard decided.
+  void concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize> &C, std::uint32_t Active,
+                    std::uint32_t Sure, const WarpCost *Known = nullptr);
   std::optional<Outcome> scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
                                     const std::vector<bool> &Active);
   /// Exactly, when every free symbol is periodic (Periodic.h): decided when

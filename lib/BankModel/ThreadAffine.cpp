@@ -212,4 +212,83 @@ std::int64_t ThreadAffine::value(unsigned X, unsigned Y, unsigned Z) const {
   return Stack[0];
 }
 
+WarpThreads WarpThreads::of(const BlockShape &S, unsigned Warp) {
+  WarpThreads T;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    unsigned Id = Warp * WarpSize + L;
+    if (Id >= S.threads())
+      break;
+    T.Present |= 1u << L;
+    T.X[L] = Id % S.X;
+    T.Y[L] = (Id / S.X) % S.Y;
+    T.Z[L] = Id / (S.X * S.Y);
+  }
+  return T;
+}
+
+void ThreadAffine::warpValues(const WarpThreads &T, std::uint32_t Mask, std::int64_t *Out) const {
+  // value()'s steps, each over the whole warp (every lane, present or not:
+  // the arithmetic wraps and comparisons never fail, so absent lanes are
+  // harmless and the loops have no branches).
+  auto push = [&](const Lin &F, std::int64_t *V) {
+    for (unsigned L = 0; L < WarpSize; ++L)
+      V[L] = static_cast<std::int64_t>(std::uint64_t(F.D) + std::uint64_t(F.A[0]) * T.X[L] +
+                                       std::uint64_t(F.A[1]) * T.Y[L] + std::uint64_t(F.A[2]) * T.Z[L]);
+  };
+  std::array<std::int64_t, WarpSize> Result;
+  if (linear()) {
+    push(Lins[Code[0].Lin], Result.data());
+  } else {
+    std::array<std::int64_t, WarpSize> Stack[80]; // build() bounds the depth to 48
+    unsigned Top = 0;
+    for (const Step &S : Code) {
+      switch (S.K) {
+      case Step::Push:
+        push(Lins[S.Lin], Stack[Top++].data());
+        break;
+      case Step::Not:
+        for (std::int64_t &V : Stack[Top - 1])
+          V = V == 0;
+        break;
+      case Step::Binary: {
+        const std::array<std::int64_t, WarpSize> &R = Stack[--Top];
+        std::array<std::int64_t, WarpSize> &L = Stack[Top - 1];
+        auto each = [&](auto F) {
+          for (unsigned I = 0; I < WarpSize; ++I)
+            L[I] = F(L[I], R[I]);
+        };
+        switch (S.O) {
+        case Op::Lt: each([](std::int64_t A, std::int64_t B) -> std::int64_t { return A < B; }); break;
+        case Op::Le: each([](std::int64_t A, std::int64_t B) -> std::int64_t { return A <= B; }); break;
+        case Op::Eq: each([](std::int64_t A, std::int64_t B) -> std::int64_t { return A == B; }); break;
+        case Op::Ne: each([](std::int64_t A, std::int64_t B) -> std::int64_t { return A != B; }); break;
+        default: // comparisons and logic never fail
+          each([&](std::int64_t A, std::int64_t B) { return *applyBinary(S.O, A, B); });
+        }
+        break;
+      }
+      }
+    }
+    Result = Stack[0];
+  }
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Mask >> L & 1)
+      Out[L] = Result[L];
+}
+
+std::optional<std::int64_t> ThreadAffine::shiftFrom(const ThreadAffine &O) const {
+  if (!linear() || !O.linear())
+    return std::nullopt;
+  const Lin &Mine = Lins[Code[0].Lin], &Theirs = O.Lins[O.Code[0].Lin];
+  if (Mine.A != Theirs.A)
+    return std::nullopt;
+  // Both constants fit; their difference may not.
+  std::int64_t D;
+  if (__builtin_sub_overflow(Mine.D, Theirs.D, &D))
+    return std::nullopt;
+  return D;
+}
+
+bool ThreadAffine::operator==(const ThreadAffine &O) const { return Lins == O.Lins && Code == O.Code; }
+
 } // namespace bankcheck::bank

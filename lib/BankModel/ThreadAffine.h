@@ -31,6 +31,14 @@
 
 namespace bankcheck::bank {
 
+/// The threads of one warp of a block: the lanes that exist (a last, partial
+/// warp has fewer) and each lane's threadIdx, computed once per shape.
+struct WarpThreads {
+  std::uint32_t Present = 0;
+  std::array<unsigned, WarpSize> X{}, Y{}, Z{};
+  static WarpThreads of(const BlockShape &S, unsigned Warp);
+};
+
 class ThreadAffine {
 public:
   /// E over the threads of Shape, with Bound giving every other symbol it
@@ -40,18 +48,28 @@ public:
 
   /// E's value at thread (X, Y, Z) of the shape it was compiled for.
   std::int64_t value(unsigned X, unsigned Y, unsigned Z) const;
+  /// value() of each lane of T in Mask, into Out[lane]; other lanes untouched.
+  void warpValues(const WarpThreads &T, std::uint32_t Mask, std::int64_t *Out) const;
+  /// When this and O are one affine form up to its constant: this value less
+  /// O's (the same for every thread); nullopt otherwise.
+  std::optional<std::int64_t> shiftFrom(const ThreadAffine &O) const;
+  bool operator==(const ThreadAffine &O) const;
 
 private:
   struct Lin {
     std::array<std::int64_t, 3> A{}; ///< coefficients of threadIdx.x, .y, .z
     std::int64_t D = 0;
+    bool operator==(const Lin &O) const { return A == O.A && D == O.D; }
   };
   /// Postfix code: a Lin pushes its value; the others pop their operands.
   struct Step {
     enum Kind : std::uint8_t { Push, Binary, Not } K;
     symbolic::Op O = symbolic::Op::Add; ///< Binary: Lt, Le, Eq, Ne, LAnd, LOr
     unsigned Lin = 0;                   ///< Push: index into Lins
+    bool operator==(const Step &S) const { return K == S.K && O == S.O && Lin == S.Lin; }
   };
+  /// A single Push: the value is Lins[0] itself.
+  bool linear() const { return Code.size() == 1 && Code[0].K == Step::Push; }
   std::vector<Lin> Lins;
   std::vector<Step> Code;
   friend class ThreadAffineBuilder;
