@@ -310,32 +310,39 @@ BankCollision worstBank(const WarpAddresses &In, unsigned AccessBytes, Form F) {
   bool PerLane = rule(F).Count == Counting::LaneWords;
   BankCollision Best;
   unsigned PerPhase = rule(F).Simulated ? (W <= 4 ? 32 : 16) : lanesPerPhase(W, F);
+  std::vector<std::uint64_t> Mine;
   for (unsigned P = 0; P < WarpSize / PerPhase; ++P) {
-    for (unsigned B = 0; B < NumBanks; ++B) {
-      BankCollision C;
-      C.Bank = B;
-      C.Phase = P;
-      std::vector<std::uint64_t> Words;
-      unsigned LaneWords = 0;
-      for (unsigned I = P * PerPhase; I < (P + 1) * PerPhase; ++I) {
-        if (!Lanes[I].Active)
-          continue;
-        std::vector<std::uint64_t> Mine;
-        wordsOf(Lanes[I], W, Mine);
-        for (std::uint64_t Wd : Mine)
-          if (Wd % NumBanks == B) {
-            Words.push_back(Wd);
-            C.LaneMask |= 1u << I;
-            ++LaneWords;
-          }
+    // Each bank's words in lane order, with the lanes that touch it.
+    std::array<std::vector<std::uint64_t>, NumBanks> Words;
+    std::array<std::uint32_t, NumBanks> Mask{};
+    std::array<unsigned, NumBanks> LaneWords{};
+    for (unsigned I = P * PerPhase; I < (P + 1) * PerPhase; ++I) {
+      if (!Lanes[I].Active)
+        continue;
+      Mine.clear();
+      wordsOf(Lanes[I], W, Mine);
+      for (std::uint64_t Wd : Mine) {
+        unsigned B = static_cast<unsigned>(Wd % NumBanks);
+        Words[B].push_back(Wd);
+        Mask[B] |= 1u << I;
+        ++LaneWords[B];
       }
-      std::sort(Words.begin(), Words.end());
-      Words.erase(std::unique(Words.begin(), Words.end()), Words.end());
-      C.NumWords = static_cast<unsigned>(std::min<std::size_t>(Words.size(), C.Words.size()));
-      std::copy_n(Words.begin(), C.NumWords, C.Words.begin());
-      C.NumUses = PerLane ? LaneWords : C.NumWords;
-      if (C.NumUses > Best.NumUses)
-        Best = C;
+    }
+    for (unsigned B = 0; B < NumBanks; ++B) {
+      std::vector<std::uint64_t> &Ws = Words[B];
+      std::sort(Ws.begin(), Ws.end());
+      Ws.erase(std::unique(Ws.begin(), Ws.end()), Ws.end());
+      unsigned NumWords = static_cast<unsigned>(std::min<std::size_t>(Ws.size(), Best.Words.size()));
+      unsigned NumUses = PerLane ? LaneWords[B] : NumWords;
+      if (NumUses <= Best.NumUses)
+        continue;
+      Best = BankCollision{};
+      Best.Bank = B;
+      Best.Phase = P;
+      Best.LaneMask = Mask[B];
+      Best.NumWords = NumWords;
+      std::copy_n(Ws.begin(), NumWords, Best.Words.begin());
+      Best.NumUses = NumUses;
     }
   }
   return Best;

@@ -28,6 +28,9 @@ class KernelCollector : public RecursiveASTVisitor<KernelCollector> {
 public:
   explicit KernelCollector(ASTContext &Ctx) : Ctx(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  /// A kernel is never declared inside a function body: nvcc rejects member
+  /// kernels, and a local class cannot define a friend.
+  bool TraverseStmt(Stmt *) { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
       return true;
