@@ -122,6 +122,22 @@ TEST_CASE("a compiled thread-affine expression gives the program's value on ever
       REQUIRE(V.has_value()); // compile promises that the program never fails
       REQUIRE(*V == A->value(X, Y, Z));
     }
+    // The warp-wide evaluation gives value() on each lane asked for.
+    for (unsigned W = 0; W < S.warps(); ++W) {
+      bank::WarpThreads Th = bank::WarpThreads::of(S, W);
+      std::uint32_t Ask = Th.Present & std::uint32_t(R());
+      std::array<std::int64_t, bank::WarpSize> Out;
+      Out.fill(-7);
+      A->warpValues(Th, Ask, Out.data());
+      for (unsigned L = 0; L < bank::WarpSize; ++L) {
+        unsigned Id = W * bank::WarpSize + L;
+        REQUIRE(bool(Th.Present >> L & 1) == (Id < S.threads()));
+        if (Ask >> L & 1)
+          REQUIRE(Out[L] == A->value(Th.X[L], Th.Y[L], Th.Z[L]));
+        else
+          REQUIRE(Out[L] == -7);
+      }
+    }
   }
   // Both kinds occur often enough for the test to mean something.
   CHECK(Compiled > 800);
@@ -141,7 +157,22 @@ TEST_CASE("the thread-affine path gives evalWarp's verdicts, witnesses and bound
     if (R() % 2)
       Q.ArrayBytes = std::int64_t(R() % 20000);
     unsigned Instances = 1 + R() % 3;
+    // Now and then an unrolled loop: every instance repeats the first one's
+    // offset and guard, shifted by whole words or not.
+    bool Unrolled = R() % 3 == 0;
+    static const std::int64_t Steps[] = {4, 8, 128, 1024, 1, 2, 6, 64};
+    std::int64_t Step = Steps[R() % 8];
+    if (Unrolled)
+      Instances += 2;
     for (unsigned K = 0; K < Instances; ++K) {
+      if (Unrolled && K > 0) {
+        bank::AccessInstance In = Q.Instances[0];
+        In.ByteOffset = In.ByteOffset + c(std::int64_t(K) * Step);
+        In.Label = "k = " + std::to_string(K);
+        In.Multiplicity = 1 + K % 2;
+        Q.Instances.push_back(In);
+        continue;
+      }
       bank::AccessInstance In;
       // Offsets built like array indexing: a row stride, a column, a loop step.
       Expr Row = randomIndex(R, 1 + R() % 2, Unbound);
