@@ -12,12 +12,12 @@ llvm::json::Value loc(const FileLoc &L) {
   return llvm::json::Object{{"file", L.Path}, {"line", L.Line}, {"column", L.Column}};
 }
 
-llvm::json::Object accessObject(const Finding &F);
+void writeAccess(llvm::json::OStream &J, const Finding &F);
 } // namespace
 
-// The document is streamed: each access is built as a value, printed and freed before the next,
-// so memory does not grow with a whole tree of the report (objects print their keys sorted, as
-// llvm::json does for a whole value: the text is the same).
+// The document is streamed: each access is written as it comes, so memory does not grow with a
+// whole tree of the report (its keys in sorted order, as llvm::json prints an object: the text is
+// that of the whole value).
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const std::vector<FileStatus> &Files, const std::string &Version,
                const SharedCoverage &Coverage) {
@@ -45,7 +45,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   J.object([&] {
     J.attributeArray("accesses", [&] {
       for (const Finding &F : Findings)
-        J.value(accessObject(F));
+        writeAccess(J, F);
     });
     J.attribute("files", std::move(FileArr));
     J.attribute("summary", std::move(Sum));
@@ -56,83 +56,84 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 }
 
 namespace {
-llvm::json::Object accessObject(const Finding &F) {
-    llvm::json::Object O;
-    O["file"] = F.Loc.Path;
-    O["line"] = F.Loc.Line;
-    O["column"] = F.Loc.Column;
-    O["kernel"] = F.Kernel;
-    O["array"] = F.Array;
-    O["array_decl"] = loc(F.ArrayDecl);
-    O["element_type"] = F.ElementType;
-    O["kind"] = F.Kind;
-    O["access_bytes"] = F.AccessBytes;
-    O["instruction"] = F.Instruction;
-    O["widths"] = F.WidthFrom.empty() ? "source" : F.WidthFrom;
-    if (!F.CallSites.empty()) {
-      llvm::json::Array CS;
-      for (const FileLoc &L : F.CallSites)
-        CS.push_back(llvm::json::Object{{"file", L.Path}, {"line", L.Line}});
-      O["call_sites"] = std::move(CS);
-    }
-    if (F.ProfileLoc.valid()) {
-      O["profile_file"] = F.ProfileLoc.Path;
-      O["profile_line"] = F.ProfileLoc.Line;
-    }
-    if (F.BlockDim)
-      O["block_dim"] = llvm::json::Array{(*F.BlockDim)[0], (*F.BlockDim)[1], (*F.BlockDim)[2]};
-    else
-      O["block_dim"] = nullptr;
-    O["block_dim_source"] = F.BlockDimSource;
-    O["status"] = F.Status;
-    O["wavefronts_worst"] = F.WavefrontsWorst;
-    O["wavefronts_mean"] = F.WavefrontsMean;
-    O["ideal_wavefronts"] = F.IdealWavefronts;
-    O["degree"] = F.Degree;
-    O["reason"] = F.Reason;
-    O["suppressed"] = F.Suppressed;
-    O["below_min_degree"] = F.BelowThreshold;
-    llvm::json::Array As;
-    for (const std::string &A : F.Assumptions)
-      As.push_back(A);
-    O["assumptions"] = std::move(As);
-    llvm::json::Array Notes;
-    for (const Note &N : F.Notes) {
-      llvm::json::Object NO{{"message", N.Message}};
-      if (N.Loc.valid()) {
-        NO["file"] = N.Loc.Path;
-        NO["line"] = N.Loc.Line;
-        NO["column"] = N.Loc.Column;
-      }
-      Notes.push_back(std::move(NO));
-    }
-    O["notes"] = std::move(Notes);
-    llvm::json::Array Fixes;
-    for (const TextEdit &E : F.Fixes)
-      Fixes.push_back(llvm::json::Object{{"file", E.Loc.Path}, {"line", E.Loc.Line}, {"column", E.Loc.Column},
-                                         {"offset", E.Loc.Offset}, {"length", E.Length},
-                                         {"replacement", E.Text}});
-    O["fixes"] = std::move(Fixes);
+// One access, its keys written in sorted order (as llvm::json prints an
+// object) without building the object; the nested values are small.
+void writeAccess(llvm::json::OStream &J, const Finding &F) {
+  J.object([&] {
+    J.attribute("access_bytes", F.AccessBytes);
     if (F.AfterFixLanes) {
       llvm::json::Array Lanes;
       for (const auto &L : *F.AfterFixLanes)
         Lanes.push_back(L ? llvm::json::Value(static_cast<std::int64_t>(*L)) : llvm::json::Value(nullptr));
-      O["after_fix"] = llvm::json::Object{{"lanes", std::move(Lanes)},
-                                          {"wavefronts_worst", F.AfterFixWavefronts},
-                                          {"ideal_wavefronts", F.AfterFixIdeal}};
+      J.attribute("after_fix", llvm::json::Object{{"lanes", std::move(Lanes)},
+                                                  {"wavefronts_worst", F.AfterFixWavefronts},
+                                                  {"ideal_wavefronts", F.AfterFixIdeal}});
     } else {
-      O["after_fix"] = nullptr;
+      J.attribute("after_fix", nullptr);
     }
+    J.attribute("array", F.Array);
+    J.attribute("array_decl", loc(F.ArrayDecl));
+    J.attributeArray("assumptions", [&] {
+      for (const std::string &A : F.Assumptions)
+        J.value(A);
+    });
+    J.attribute("below_min_degree", F.BelowThreshold);
+    if (F.BlockDim)
+      J.attribute("block_dim", llvm::json::Array{(*F.BlockDim)[0], (*F.BlockDim)[1], (*F.BlockDim)[2]});
+    else
+      J.attribute("block_dim", nullptr);
+    J.attribute("block_dim_source", F.BlockDimSource);
+    if (!F.CallSites.empty())
+      J.attributeArray("call_sites", [&] {
+        for (const FileLoc &L : F.CallSites)
+          J.value(llvm::json::Object{{"file", L.Path}, {"line", L.Line}});
+      });
+    J.attribute("column", F.Loc.Column);
+    J.attribute("degree", F.Degree);
+    J.attribute("element_type", F.ElementType);
+    J.attribute("file", F.Loc.Path);
+    J.attributeArray("fixes", [&] {
+      for (const TextEdit &E : F.Fixes)
+        J.value(llvm::json::Object{{"file", E.Loc.Path}, {"line", E.Loc.Line}, {"column", E.Loc.Column},
+                                   {"offset", E.Loc.Offset}, {"length", E.Length},
+                                   {"replacement", E.Text}});
+    });
+    J.attribute("ideal_wavefronts", F.IdealWavefronts);
+    J.attribute("instruction", F.Instruction);
+    J.attribute("kernel", F.Kernel);
+    J.attribute("kind", F.Kind);
+    J.attribute("line", F.Loc.Line);
+    J.attributeArray("notes", [&] {
+      for (const Note &N : F.Notes) {
+        llvm::json::Object NO{{"message", N.Message}};
+        if (N.Loc.valid()) {
+          NO["file"] = N.Loc.Path;
+          NO["line"] = N.Loc.Line;
+          NO["column"] = N.Loc.Column;
+        }
+        J.value(std::move(NO));
+      }
+    });
     if (F.OutOfBounds) {
       const BoundsDiagnostic &B = *F.OutOfBounds;
       llvm::json::Object OB{{"check", B.CheckId}, {"message", B.Message}, {"lane", B.Lane},
                             {"iteration", B.Iteration}, {"byte", B.Byte}, {"suppressed", B.Suppressed}};
       OB["warp"] = B.Warp ? llvm::json::Value(*B.Warp) : llvm::json::Value(nullptr);
       OB["array_bytes"] = B.ArrayBytes ? llvm::json::Value(*B.ArrayBytes) : llvm::json::Value(nullptr);
-      O["out_of_bounds"] = std::move(OB);
+      J.attribute("out_of_bounds", std::move(OB));
     } else {
-      O["out_of_bounds"] = nullptr;
+      J.attribute("out_of_bounds", nullptr);
     }
+    if (F.ProfileLoc.valid()) {
+      J.attribute("profile_file", F.ProfileLoc.Path);
+      J.attribute("profile_line", F.ProfileLoc.Line);
+    }
+    J.attribute("reason", F.Reason);
+    J.attribute("status", F.Status);
+    J.attribute("suppressed", F.Suppressed);
+    J.attribute("wavefronts_mean", F.WavefrontsMean);
+    J.attribute("wavefronts_worst", F.WavefrontsWorst);
+    J.attribute("widths", F.WidthFrom.empty() ? "source" : F.WidthFrom);
     if (F.HasWorst) {
       llvm::json::Array Lanes;
       for (const auto &L : F.WorstLanes)
@@ -140,11 +141,11 @@ llvm::json::Object accessObject(const Finding &F) {
       llvm::json::Object W{{"iteration", F.WorstIteration}, {"values", F.WorstValues},
                            {"lanes", std::move(Lanes)}};
       W["warp"] = F.WorstWarp ? llvm::json::Value(*F.WorstWarp) : llvm::json::Value(nullptr);
-      O["worst"] = std::move(W);
+      J.attribute("worst", std::move(W));
     } else {
-      O["worst"] = nullptr;
+      J.attribute("worst", nullptr);
     }
-    return O;
+  });
 }
 } // namespace
 
