@@ -133,9 +133,11 @@ std::uint32_t maskOf(const std::vector<bool> &Lanes) {
 void Analyzer::concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize> &C, std::uint32_t Active,
                             std::uint32_t Sure, const WarpCost *Known) {
   // Lanes whose address the instruction ignores (ldmatrix .x1/.x2) do not count.
+  // Widths are powers of two (run() checks): a mask is the remainder's test.
+  const std::uint64_t WidthMask = Q.AccessBytes - 1;
   for (unsigned L = 0; L < rule(Q.F).AddressLanes; ++L)
     if (Active >> L & 1) {
-      Misaligned |= C[L] % std::int64_t(Q.AccessBytes) != 0;
+      Misaligned |= (std::uint64_t(C[L]) & WidthMask) != 0;
       Negative |= C[L] < 0;
       bool Outside = C[L] < 0 || (Q.ArrayBytes && C[L] > *Q.ArrayBytes - std::int64_t(Q.AccessBytes));
       if (Outside && (Sure >> L & 1) && !WarpOutOfBounds)
@@ -162,7 +164,7 @@ bool Analyzer::nearLimit(Outcome &O, const std::array<std::int64_t, WarpSize> &C
 Analyzer::AffineLanes Analyzer::affineLanes(const FastInstance &F, unsigned W) const {
   // What evalWarp gives for the same warp, without running a program: the
   // guards and the offset are exact per thread (ThreadAffine.h).
-  const WarpThreads &T = Threads[W];
+  const WarpThreads &T = (*Threads)[W];
   AffineLanes A;
   A.On = T.Present;
   std::array<std::int64_t, WarpSize> G{};
@@ -405,8 +407,7 @@ AccessResult Analyzer::run() {
     AllFast &= Fast[K].has_value();
   }
   if (std::any_of(Fast.begin(), Fast.end(), [](const auto &F) { return F.has_value(); }))
-    for (unsigned W = 0; W < Q.Shape->warps(); ++W)
-      Threads.push_back(WarpThreads::of(*Q.Shape, W));
+    Threads = &WarpThreads::ofBlock(*Q.Shape);
   if (AllFast) {
     for (unsigned W = 0; W < Q.Shape->warps(); ++W)
       WarpIds.push_back(W);

@@ -76,8 +76,8 @@ private:
     std::vector<ThreadAffine> Guards;
   };
   std::optional<FastInstance> fastInstance(const AccessInstance &I) const;
-  /// The block's warps' threads (filled by run() when an instance is fast).
-  std::vector<WarpThreads> Threads;
+  /// The block's warps' threads (set by run() when an instance is fast).
+  const std::vector<WarpThreads> *Threads = nullptr;
   /// One warp of a fast instance: its active lanes and their byte offsets.
   struct AffineLanes {
     std::uint32_t On = 0;

@@ -4,6 +4,9 @@
 #include "BankModel/ThreadAffine.h"
 #include "Symbolic/SymbolTable.h"
 
+#include <map>
+#include <memory>
+
 namespace bankcheck::bank {
 
 using namespace symbolic;
@@ -224,6 +227,21 @@ WarpThreads WarpThreads::of(const BlockShape &S, unsigned Warp) {
     T.Z[L] = Id / (S.X * S.Y);
   }
   return T;
+}
+
+const std::vector<WarpThreads> &WarpThreads::ofBlock(const BlockShape &S) {
+  thread_local std::map<std::array<unsigned, 3>, std::unique_ptr<std::vector<WarpThreads>>> Known;
+  std::array<unsigned, 3> Key{S.X, S.Y, S.Z};
+  if (Known.size() >= 256 && !Known.count(Key))
+    Known.clear();
+  std::unique_ptr<std::vector<WarpThreads>> &V = Known[Key];
+  if (!V) {
+    V = std::make_unique<std::vector<WarpThreads>>();
+    V->reserve(S.warps());
+    for (unsigned W = 0; W < S.warps(); ++W)
+      V->push_back(of(S, W));
+  }
+  return *V;
 }
 
 void ThreadAffine::warpValues(const WarpThreads &T, std::uint32_t Mask, std::int64_t *Out) const {

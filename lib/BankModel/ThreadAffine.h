@@ -37,6 +37,9 @@ struct WarpThreads {
   std::uint32_t Present = 0;
   std::array<unsigned, WarpSize> X{}, Y{}, Z{};
   static WarpThreads of(const BlockShape &S, unsigned Warp);
+  /// Every warp of S, kept for the thread's later calls (a project has few
+  /// block shapes); valid until the thread's next call for another shape.
+  static const std::vector<WarpThreads> &ofBlock(const BlockShape &S);
 };
 
 class ThreadAffine {
