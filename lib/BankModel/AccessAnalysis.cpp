@@ -133,16 +133,23 @@ std::uint32_t maskOf(const std::vector<bool> &Lanes) {
 void Analyzer::concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize> &C, std::uint32_t Active,
                             std::uint32_t Sure, const WarpCost *Known) {
   // Lanes whose address the instruction ignores (ldmatrix .x1/.x2) do not count.
-  // Widths are powers of two (run() checks): a mask is the remainder's test.
-  const std::uint64_t WidthMask = Q.AccessBytes - 1;
-  for (unsigned L = 0; L < rule(Q.F).AddressLanes; ++L)
-    if (Active >> L & 1) {
-      Misaligned |= (std::uint64_t(C[L]) & WidthMask) != 0;
-      Negative |= C[L] < 0;
-      bool Outside = C[L] < 0 || (Q.ArrayBytes && C[L] > *Q.ArrayBytes - std::int64_t(Q.AccessBytes));
-      if (Outside && (Sure >> L & 1) && !WarpOutOfBounds)
-        WarpOutOfBounds = {L, C[L]};
+  const unsigned AddressLanes = rule(Q.F).AddressLanes;
+  const std::uint32_t Counted = Active & (AddressLanes >= WarpSize ? ~0u : (1u << AddressLanes) - 1);
+  const std::int64_t Last = Q.ArrayBytes ? *Q.ArrayBytes - std::int64_t(Q.AccessBytes) : INT64_MAX;
+  std::uint64_t Bits = 0;   // every counted offset or-ed: its low bits and sign
+  std::uint32_t Outside = 0;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Counted >> L & 1) {
+      Bits |= std::uint64_t(C[L]);
+      Outside |= std::uint32_t(C[L] < 0 || C[L] > Last) << L;
     }
+  // Widths are powers of two (run() checks): a mask is the remainder's test.
+  Misaligned |= (Bits & (Q.AccessBytes - 1)) != 0;
+  Negative |= static_cast<std::int64_t>(Bits) < 0;
+  if (std::uint32_t SureOutside = Outside & Sure; SureOutside && !WarpOutOfBounds) {
+    unsigned L = unsigned(__builtin_ctz(SureOutside));
+    WarpOutOfBounds = {L, C[L]};
+  }
   for (unsigned L = 0; L < WarpSize; ++L)
     O.Lanes[L] = Active >> L & 1 ? LaneAddress{true, static_cast<std::uint64_t>(C[L])} : LaneAddress{};
   WarpCost Cost = Known ? *Known : cost(O.Lanes);
