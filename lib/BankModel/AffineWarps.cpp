@@ -1,0 +1,91 @@
+//===- AffineWarps.cpp - Warps of thread-affine instances -----------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// The analysis' fast path (Analyzer.h): instances whose offset and guards
+/// are affine in threadIdx, evaluated a warp at a time from their
+/// coefficients (ThreadAffine.h), and unrolled instances that repeat an
+/// earlier one up to whole words.
+//===----------------------------------------------------------------------===//
+#include "BankModel/Analyzer.h"
+
+namespace bankcheck::bank::detail {
+
+namespace {
+bool ThreadAffinePath = true;
+} // namespace
+void setThreadAffinePath(bool On) { ThreadAffinePath = On; }
+
+std::optional<Analyzer::FastInstance> Analyzer::fastInstance(const AccessInstance &I) const {
+  if (!ThreadAffinePath || !Q.Shape || !I.Invariant.isNull() || Q.F == Form::LDGSTS)
+    return std::nullopt;
+  Env Bound;
+  bindShape(Bound, *Q.Shape);
+  for (auto [Id, V] : Q.Bindings)
+    Bound.bind(Id, V);
+  std::optional<ThreadAffine> Offset = ThreadAffine::compile(I.ByteOffset, *Q.Shape, Bound);
+  if (!Offset)
+    return std::nullopt;
+  FastInstance F{std::move(*Offset), {}};
+  for (const Guard &G : I.Guards) {
+    std::optional<ThreadAffine> T = ThreadAffine::compile(G.Cond, *Q.Shape, Bound);
+    if (!T)
+      return std::nullopt;
+    F.Guards.push_back(std::move(*T));
+  }
+  return F;
+}
+
+Analyzer::AffineLanes Analyzer::affineLanes(const FastInstance &F, unsigned W) const {
+  // What evalWarp gives for the same warp, without running a program: the
+  // guards and the offset are exact per thread (ThreadAffine.h).
+  const WarpThreads &T = (*Threads)[W];
+  AffineLanes A;
+  A.On = T.Present;
+  std::array<std::int64_t, WarpSize> G{};
+  for (const ThreadAffine &Cond : F.Guards) {
+    if (!A.On)
+      break;
+    Cond.warpValues(T, A.On, G.data());
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if ((A.On >> L & 1) && G[L] == 0)
+        A.On &= ~(1u << L);
+  }
+  F.Offset.warpValues(T, A.On, A.C.data());
+  return A;
+}
+
+std::vector<std::optional<Analyzer::RepeatOf>>
+Analyzer::repeats(const std::vector<std::optional<FastInstance>> &Fast) {
+  std::vector<std::optional<RepeatOf>> Out(Fast.size());
+  std::vector<std::size_t> Firsts; // the most recent few, newest last
+  for (std::size_t K = 0; K < Fast.size(); ++K) {
+    if (!Fast[K])
+      continue;
+    for (auto It = Firsts.rbegin(); It != Firsts.rend() && !Out[K]; ++It) {
+      const FastInstance &J = *Fast[*It];
+      std::optional<std::int64_t> Shift = Fast[K]->Offset.shiftFrom(J.Offset);
+      if (Shift && *Shift % std::int64_t(BankBytes) == 0 && Fast[K]->Guards == J.Guards)
+        Out[K] = RepeatOf{*It, *Shift};
+    }
+    if (Out[K])
+      continue;
+    if (Firsts.size() == 8)
+      Firsts.erase(Firsts.begin());
+    Firsts.push_back(K);
+  }
+  return Out;
+}
+
+Outcome Analyzer::affineWarp(const AffineLanes &A, const WarpCost *Known) {
+  Outcome O;
+  WarpOutOfBounds.reset();
+  Src = {};
+  Spent += WarpSize;
+  O.AnyActive = A.On != 0;
+  if (!O.AnyActive || nearLimit(O, A.C, A.On))
+    return O;
+  concreteWarp(O, A.C, A.On, A.On, Known);
+  return O;
+}
+
+} // namespace bankcheck::bank::detail
