@@ -9,9 +9,15 @@ memory, are materialised in a temporary directory for clang.
 
   bench/bench_vs_clang.py [--bankcheck build/tool/bankcheck] [--mode toolkit|builtin]
                           [--repeat 5] [--out bench/results.md] [FILE|DIR ...]
+
+With --instructions, each command instead runs once under valgrind's callgrind
+and the table gives the instructions each executed (user space, both
+processes' whole run): a count that does not vary with the machine's load,
+where wall times on a shared machine vary by a third from minute to minute.
 """
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -60,6 +66,27 @@ def timed(cmd):
     return time.perf_counter() - t, p.returncode, err, usage.ru_maxrss / 1024.0
 
 
+def instructions(cmd):
+    """Instructions executed by one run of cmd (callgrind's total), and its exit status."""
+    p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    m = re.search(r"Collected : (\d+)", p.stderr)
+    if not m:
+        sys.exit("valgrind gave no instruction count for: " + " ".join(cmd) + "\n" + p.stderr[-2000:])
+    return int(m.group(1)), p.returncode
+
+
+def instruction_table(rows):
+    out = ["| file | clang -fsyntax-only (instructions) | bankcheck (instructions) | ratio |",
+           "|---|---:|---:|---:|"]
+    for name, c, b, ok in rows:
+        out.append("| %s%s | %s | %s | %.2f |" % (name, "" if ok else " (error)", f"{c:,}", f"{b:,}", b / c))
+    tc, tb = sum(r[1] for r in rows), sum(r[2] for r in rows)
+    out.append("| **total (%d files)** | **%s** | **%s** | **%.3f** |" % (len(rows), f"{tc:,}", f"{tb:,}",
+                                                                        tb / tc if tc else 0))
+    return "\n".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bankcheck", default=os.path.join(ROOT, "build/tool/bankcheck"))
@@ -69,6 +96,8 @@ def main():
     ap.add_argument("--widths", choices=["source", "rule", "auto", "nvcc"], default="rule",
                     help="bankcheck's --widths (default rule: what bankcheck does without nvcc, the ptxas "
                          "rule where findings could change; auto/nvcc add nvcc's compile for those files)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count instructions under valgrind (callgrind), one run each, instead of timing")
     ap.add_argument("--out")
     ap.add_argument("paths", nargs="*")
     a = ap.parse_args()
@@ -90,6 +119,11 @@ def main():
             args = [x.replace(BUILTIN_DIR, inc).replace(COMPAT_DIR, compat) for x in line.split(" ")]
             clang_cmd = [a.clang] + args[1:]
             bc_cmd = [a.bankcheck, "--quiet", "--format=json", *widths, *extra, f]
+            if a.instructions:
+                ic, rc1 = instructions(clang_cmd)
+                ib, rc2 = instructions(bc_cmd)
+                rows.append((os.path.relpath(f, ROOT), ic, ib, rc1 == 0 and rc2 in (0, 1)))
+                continue
             tc, tb, mc, mb = [], [], [], []
             ok = True
             for _ in range(a.repeat):
@@ -103,6 +137,13 @@ def main():
                 mb.append(m)
             rows.append((os.path.relpath(f, ROOT), statistics.median(tc), statistics.median(tb), ok,
                          max(mc), max(mb)))
+        if a.instructions:
+            text = instruction_table(rows)
+            print(text)
+            if a.out:
+                with open(a.out, "w") as fh:
+                    fh.write(text + "\n")
+            return 0
         total_c = sum(r[1] for r in rows)
         total_b = sum(r[2] for r in rows)
         out = []
