@@ -326,13 +326,12 @@ AccessResult Analyzer::run() {
   // The query's instances, or (no shape) a copy with threadIdx.x rewritten.
   std::vector<AccessInstance> Rewritten;
   const std::vector<AccessInstance> *Inst = &Q.Instances;
-  const std::vector<AccessInstance> &Instances = Q.Instances;
   std::vector<std::array<std::optional<Env>, WarpSize>> Warps;
   std::vector<std::optional<unsigned>> WarpIds;
-  std::vector<std::optional<FastInstance>> Fast(Instances.size());
+  std::vector<std::optional<FastInstance>> Fast(Q.Instances.size());
   bool AllFast = Q.Shape.has_value();
-  for (std::size_t K = 0; K < Instances.size() && Q.Shape; ++K) {
-    Fast[K] = fastInstance(Instances[K]);
+  for (std::size_t K = 0; K < Q.Instances.size() && Q.Shape; ++K) {
+    Fast[K] = fastInstance(Q.Instances[K]);
     AllFast &= Fast[K].has_value();
   }
   if (std::any_of(Fast.begin(), Fast.end(), [](const auto &F) { return F.has_value(); }))
@@ -399,7 +398,7 @@ AccessResult Analyzer::run() {
   std::string UndecidedWhy, PossibleWhy;
   bool Exhausted = false;
   const std::vector<std::optional<RepeatOf>> Repeats = repeats(Fast);
-  std::vector<std::vector<Memo>> Memos(Instances.size());
+  std::vector<std::vector<Memo>> Memos(Q.Instances.size());
   for (const std::optional<RepeatOf> &R : Repeats)
     if (R && Memos[R->First].empty())
       Memos[R->First].resize(WarpIds.size());

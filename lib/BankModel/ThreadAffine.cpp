@@ -193,15 +193,9 @@ std::int64_t ThreadAffine::value(unsigned X, unsigned Y, unsigned Z) const {
   unsigned Top = 0;
   for (const Step &S : Code) {
     switch (S.K) {
-    case Step::Push: {
-      const Lin &L = Lins[S.Lin];
-      // Exact: the value fits (compile checked), so wrapping arithmetic
-      // gives it whatever the partial sums do.
-      std::uint64_t V = std::uint64_t(L.D) + std::uint64_t(L.A[0]) * X + std::uint64_t(L.A[1]) * Y +
-                        std::uint64_t(L.A[2]) * Z;
-      Stack[Top++] = static_cast<std::int64_t>(V);
+    case Step::Push:
+      Stack[Top++] = Lins[S.Lin].at(X, Y, Z);
       break;
-    }
     case Step::Not:
       Stack[Top - 1] = Stack[Top - 1] == 0;
       break;
@@ -250,8 +244,7 @@ void ThreadAffine::warpValues(const WarpThreads &T, std::uint32_t Mask, std::int
   // harmless and the loops have no branches).
   auto push = [&](const Lin &F, std::int64_t *V) {
     for (unsigned L = 0; L < WarpSize; ++L)
-      V[L] = static_cast<std::int64_t>(std::uint64_t(F.D) + std::uint64_t(F.A[0]) * T.X[L] +
-                                       std::uint64_t(F.A[1]) * T.Y[L] + std::uint64_t(F.A[2]) * T.Z[L]);
+      V[L] = F.at(T.X[L], T.Y[L], T.Z[L]);
   };
   std::array<std::int64_t, WarpSize> Result;
   if (linear()) {

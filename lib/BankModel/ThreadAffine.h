@@ -63,6 +63,12 @@ private:
     std::array<std::int64_t, 3> A{}; ///< coefficients of threadIdx.x, .y, .z
     std::int64_t D = 0;
     bool operator==(const Lin &O) const { return A == O.A && D == O.D; }
+    /// Exact: the value fits (compile checked), so wrapping arithmetic gives
+    /// it whatever the partial sums do.
+    std::int64_t at(unsigned X, unsigned Y, unsigned Z) const {
+      return static_cast<std::int64_t>(std::uint64_t(D) + std::uint64_t(A[0]) * X + std::uint64_t(A[1]) * Y +
+                                       std::uint64_t(A[2]) * Z);
+    }
   };
   /// Postfix code: a Lin pushes its value; the others pop their operands.
   struct Step {

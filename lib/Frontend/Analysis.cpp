@@ -130,9 +130,12 @@ void applyCompiled(std::vector<WalkRecord> &Walks, const AnalysisOptions &Opts, 
   if (Opts.Widths == "source" || Walks.empty())
     return;
   bool Needed = Opts.Widths == "nvcc" || !Opts.RecordedPtx.empty() || RuleNeeded;
-  for (const WalkRecord &W : Walks)
-    for (std::size_t I = 0; I < W.NumFindings && !W.Final; ++I)
+  for (const WalkRecord &W : Walks) {
+    if (W.Final)
+      continue;
+    for (std::size_t I = 0; I < W.NumFindings; ++I)
       Needed |= mayMerge(Out.Findings[W.FirstFinding + I]);
+  }
   if (!Needed)
     return;
   const SourceManager &SM = Ctx.getSourceManager();
