@@ -407,6 +407,7 @@ AccessResult Analyzer::run() {
     std::optional<Compiled> C;
     if (!Fast[K])
       Cur = &C.emplace(I);
+    Memo Warp0; // a fast instance's warp 0, once evaluated
     for (std::size_t W = 0; W < WarpIds.size() && !Exhausted; ++W) {
       // Out of budget: the warps not evaluated are undecided. What was seen
       // stays (a decided conflict is still one, its degree a lower bound).
@@ -426,12 +427,31 @@ AccessResult Analyzer::run() {
           A.C[L] = static_cast<std::int64_t>(std::uint64_t(A.C[L]) + std::uint64_t(Repeats[K]->Shift));
         O = affineWarp(A, M.Cost ? &*M.Cost : nullptr);
       } else {
-        AffineLanes A = affineLanes(*Fast[K], unsigned(W));
-        O = affineWarp(A, nullptr);
+        // An unguarded affine instance in a warp that is warp 0 moved by one
+        // vector: warp 0's offsets moved alike, its cost when whole words.
+        const WarpThreads &Th = (*Threads)[W];
+        std::optional<std::int64_t> Along;
+        if (W > 0 && Fast[K]->Guards.empty() && Th.FromWarp0)
+          Along = Fast[K]->Offset.shiftAlong(*Th.FromWarp0);
+        AffineLanes A;
+        const WarpCost *Known = nullptr;
+        if (Along) {
+          A = Warp0.Lanes;
+          for (unsigned L = 0; L < WarpSize; ++L)
+            A.C[L] = static_cast<std::int64_t>(std::uint64_t(A.C[L]) + std::uint64_t(*Along));
+          if (*Along % std::int64_t(BankBytes) == 0 && Warp0.Cost)
+            Known = &*Warp0.Cost;
+          ++WarpShiftsTaken;
+        } else {
+          A = affineLanes(*Fast[K], unsigned(W));
+        }
+        O = affineWarp(A, Known);
+        Memo M{A, O.K == Outcome::Decided && O.AnyActive ? std::optional<WarpCost>(WarpCost{O.Wavefronts, O.Ideal})
+                                                         : std::nullopt};
+        if (W == 0)
+          Warp0 = M;
         if (!Memos[K].empty())
-          Memos[K][W] = {A, O.K == Outcome::Decided && O.AnyActive
-                                ? std::optional<WarpCost>(WarpCost{O.Wavefronts, O.Ideal})
-                                : std::nullopt};
+          Memos[K][W] = std::move(M);
       }
       if (WarpOutOfBounds && !R.Bounds)
         R.Bounds = OutOfBounds{WarpIds[W], I.Label, WarpOutOfBounds->first, WarpOutOfBounds->second};

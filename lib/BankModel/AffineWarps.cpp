@@ -14,6 +14,7 @@ namespace {
 bool ThreadAffinePath = true;
 } // namespace
 void setThreadAffinePath(bool On) { ThreadAffinePath = On; }
+thread_local std::uint64_t WarpShiftsTaken = 0;
 
 std::optional<Analyzer::FastInstance> Analyzer::fastInstance(const AccessInstance &I) const {
   if (!ThreadAffinePath || !Q.Shape || !I.Invariant.isNull() || Q.F == Form::LDGSTS)

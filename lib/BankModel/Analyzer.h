@@ -121,6 +121,8 @@ private:
 
 /// Tests: false makes every instance take the general evaluation (evalWarp).
 void setThreadAffinePath(bool On);
+/// Tests: how many warps took an earlier warp's offsets moved (this thread).
+extern thread_local std::uint64_t WarpShiftsTaken;
 
 std::string describeValues(const std::vector<std::pair<SymbolId, std::int64_t>> &Vals, const SymbolTable &T);
 bool satisfiesFacts(const Symbol &S, std::int64_t V);

@@ -234,6 +234,20 @@ const std::vector<WarpThreads> &WarpThreads::ofBlock(const BlockShape &S) {
     V->reserve(S.warps());
     for (unsigned W = 0; W < S.warps(); ++W)
       V->push_back(of(S, W));
+    const WarpThreads &First = V->front();
+    for (WarpThreads &T : *V) {
+      if (T.Present != First.Present)
+        continue;
+      std::array<std::int64_t, 3> D{std::int64_t(T.X[0]) - First.X[0], std::int64_t(T.Y[0]) - First.Y[0],
+                                    std::int64_t(T.Z[0]) - First.Z[0]};
+      bool Same = true;
+      for (unsigned L = 0; L < WarpSize && Same; ++L)
+        Same = !(T.Present >> L & 1) ||
+               (std::int64_t(T.X[L]) - First.X[L] == D[0] && std::int64_t(T.Y[L]) - First.Y[L] == D[1] &&
+                std::int64_t(T.Z[L]) - First.Z[L] == D[2]);
+      if (Same)
+        T.FromWarp0 = D;
+    }
   }
   return *V;
 }
@@ -298,6 +312,15 @@ std::optional<std::int64_t> ThreadAffine::shiftFrom(const ThreadAffine &O) const
   if (__builtin_sub_overflow(Mine.D, Theirs.D, &D))
     return std::nullopt;
   return D;
+}
+
+std::optional<std::int64_t> ThreadAffine::shiftAlong(const std::array<std::int64_t, 3> &Delta) const {
+  if (!linear())
+    return std::nullopt;
+  const Lin &F = Lins[Code[0].Lin];
+  return static_cast<std::int64_t>(std::uint64_t(F.A[0]) * std::uint64_t(Delta[0]) +
+                                   std::uint64_t(F.A[1]) * std::uint64_t(Delta[1]) +
+                                   std::uint64_t(F.A[2]) * std::uint64_t(Delta[2]));
 }
 
 bool ThreadAffine::operator==(const ThreadAffine &O) const { return Lins == O.Lins && Code == O.Code; }

@@ -36,6 +36,9 @@ namespace bankcheck::bank {
 struct WarpThreads {
   std::uint32_t Present = 0;
   std::array<unsigned, WarpSize> X{}, Y{}, Z{};
+  /// Set by ofBlock when this warp is the block's warp 0 moved by one
+  /// vector: the same lanes present, each lane's (x, y, z) warp 0's plus it.
+  std::optional<std::array<std::int64_t, 3>> FromWarp0;
   static WarpThreads of(const BlockShape &S, unsigned Warp);
   /// Every warp of S, kept for the thread's later calls (a project has few
   /// block shapes); valid until the thread's next call for another shape.
@@ -56,6 +59,10 @@ public:
   /// When this and O are one affine form up to its constant: this value less
   /// O's (the same for every thread); nullopt otherwise.
   std::optional<std::int64_t> shiftFrom(const ThreadAffine &O) const;
+  /// When this is one affine form (no comparison): how much its value moves
+  /// when every thread moves by Delta, in wrapping 64-bit arithmetic (the
+  /// values themselves fit, so value + shift wraps to the moved value).
+  std::optional<std::int64_t> shiftAlong(const std::array<std::int64_t, 3> &Delta) const;
   bool operator==(const ThreadAffine &O) const;
 
 private:
