@@ -8,9 +8,6 @@
 namespace bankcheck::report {
 
 namespace {
-llvm::json::Value loc(const FileLoc &L) {
-  return llvm::json::Object{{"file", L.Path}, {"line", L.Line}, {"column", L.Column}};
-}
 
 void writeAccess(llvm::json::OStream &J, const Finding &F);
 } // namespace
@@ -56,95 +53,136 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 }
 
 namespace {
+using llvm::StringRef;
 // One access, its keys written in sorted order (as llvm::json prints an
-// object) without building the object; the nested values are small.
+// object) without building the object or its nested values; strings are
+// passed as references, not copied into values.
+void writeLoc(llvm::json::OStream &J, StringRef Key, const FileLoc &L) {
+  J.attributeObject(Key, [&] {
+    J.attribute("column", L.Column);
+    J.attribute("file", StringRef(L.Path));
+    J.attribute("line", L.Line);
+  });
+}
+
+template <typename Lanes> void writeLanes(llvm::json::OStream &J, const Lanes &Ls) {
+  J.attributeArray("lanes", [&] {
+    for (const auto &L : Ls)
+      if (L)
+        J.value(static_cast<std::int64_t>(*L));
+      else
+        J.value(nullptr);
+  });
+}
+
 void writeAccess(llvm::json::OStream &J, const Finding &F) {
   J.object([&] {
     J.attribute("access_bytes", F.AccessBytes);
-    if (F.AfterFixLanes) {
-      llvm::json::Array Lanes;
-      for (const auto &L : *F.AfterFixLanes)
-        Lanes.push_back(L ? llvm::json::Value(static_cast<std::int64_t>(*L)) : llvm::json::Value(nullptr));
-      J.attribute("after_fix", llvm::json::Object{{"lanes", std::move(Lanes)},
-                                                  {"wavefronts_worst", F.AfterFixWavefronts},
-                                                  {"ideal_wavefronts", F.AfterFixIdeal}});
-    } else {
+    if (F.AfterFixLanes)
+      J.attributeObject("after_fix", [&] {
+        J.attribute("ideal_wavefronts", F.AfterFixIdeal);
+        writeLanes(J, *F.AfterFixLanes);
+        J.attribute("wavefronts_worst", F.AfterFixWavefronts);
+      });
+    else
       J.attribute("after_fix", nullptr);
-    }
-    J.attribute("array", F.Array);
-    J.attribute("array_decl", loc(F.ArrayDecl));
+    J.attribute("array", StringRef(F.Array));
+    writeLoc(J, "array_decl", F.ArrayDecl);
     J.attributeArray("assumptions", [&] {
       for (const std::string &A : F.Assumptions)
-        J.value(A);
+        J.value(StringRef(A));
     });
     J.attribute("below_min_degree", F.BelowThreshold);
     if (F.BlockDim)
-      J.attribute("block_dim", llvm::json::Array{(*F.BlockDim)[0], (*F.BlockDim)[1], (*F.BlockDim)[2]});
+      J.attributeArray("block_dim", [&] {
+        for (unsigned D = 0; D < 3; ++D)
+          J.value((*F.BlockDim)[D]);
+      });
     else
       J.attribute("block_dim", nullptr);
-    J.attribute("block_dim_source", F.BlockDimSource);
+    J.attribute("block_dim_source", StringRef(F.BlockDimSource));
     if (!F.CallSites.empty())
       J.attributeArray("call_sites", [&] {
         for (const FileLoc &L : F.CallSites)
-          J.value(llvm::json::Object{{"file", L.Path}, {"line", L.Line}});
+          J.object([&] {
+            J.attribute("file", StringRef(L.Path));
+            J.attribute("line", L.Line);
+          });
       });
     J.attribute("column", F.Loc.Column);
     J.attribute("degree", F.Degree);
-    J.attribute("element_type", F.ElementType);
-    J.attribute("file", F.Loc.Path);
+    J.attribute("element_type", StringRef(F.ElementType));
+    J.attribute("file", StringRef(F.Loc.Path));
     J.attributeArray("fixes", [&] {
       for (const TextEdit &E : F.Fixes)
-        J.value(llvm::json::Object{{"file", E.Loc.Path}, {"line", E.Loc.Line}, {"column", E.Loc.Column},
-                                   {"offset", E.Loc.Offset}, {"length", E.Length},
-                                   {"replacement", E.Text}});
+        J.object([&] {
+          J.attribute("column", E.Loc.Column);
+          J.attribute("file", StringRef(E.Loc.Path));
+          J.attribute("length", E.Length);
+          J.attribute("line", E.Loc.Line);
+          J.attribute("offset", E.Loc.Offset);
+          J.attribute("replacement", StringRef(E.Text));
+        });
     });
     J.attribute("ideal_wavefronts", F.IdealWavefronts);
-    J.attribute("instruction", F.Instruction);
-    J.attribute("kernel", F.Kernel);
-    J.attribute("kind", F.Kind);
+    J.attribute("instruction", StringRef(F.Instruction));
+    J.attribute("kernel", StringRef(F.Kernel));
+    J.attribute("kind", StringRef(F.Kind));
     J.attribute("line", F.Loc.Line);
     J.attributeArray("notes", [&] {
-      for (const Note &N : F.Notes) {
-        llvm::json::Object NO{{"message", N.Message}};
-        if (N.Loc.valid()) {
-          NO["file"] = N.Loc.Path;
-          NO["line"] = N.Loc.Line;
-          NO["column"] = N.Loc.Column;
-        }
-        J.value(std::move(NO));
-      }
+      for (const Note &N : F.Notes)
+        J.object([&] {
+          if (N.Loc.valid()) {
+            J.attribute("column", N.Loc.Column);
+            J.attribute("file", StringRef(N.Loc.Path));
+            J.attribute("line", N.Loc.Line);
+          }
+          J.attribute("message", StringRef(N.Message));
+        });
     });
     if (F.OutOfBounds) {
       const BoundsDiagnostic &B = *F.OutOfBounds;
-      llvm::json::Object OB{{"check", B.CheckId}, {"message", B.Message}, {"lane", B.Lane},
-                            {"iteration", B.Iteration}, {"byte", B.Byte}, {"suppressed", B.Suppressed}};
-      OB["warp"] = B.Warp ? llvm::json::Value(*B.Warp) : llvm::json::Value(nullptr);
-      OB["array_bytes"] = B.ArrayBytes ? llvm::json::Value(*B.ArrayBytes) : llvm::json::Value(nullptr);
-      J.attribute("out_of_bounds", std::move(OB));
+      J.attributeObject("out_of_bounds", [&] {
+        if (B.ArrayBytes)
+          J.attribute("array_bytes", *B.ArrayBytes);
+        else
+          J.attribute("array_bytes", nullptr);
+        J.attribute("byte", B.Byte);
+        J.attribute("check", StringRef(B.CheckId));
+        J.attribute("iteration", StringRef(B.Iteration));
+        J.attribute("lane", B.Lane);
+        J.attribute("message", StringRef(B.Message));
+        J.attribute("suppressed", B.Suppressed);
+        if (B.Warp)
+          J.attribute("warp", *B.Warp);
+        else
+          J.attribute("warp", nullptr);
+      });
     } else {
       J.attribute("out_of_bounds", nullptr);
     }
     if (F.ProfileLoc.valid()) {
-      J.attribute("profile_file", F.ProfileLoc.Path);
+      J.attribute("profile_file", StringRef(F.ProfileLoc.Path));
       J.attribute("profile_line", F.ProfileLoc.Line);
     }
-    J.attribute("reason", F.Reason);
-    J.attribute("status", F.Status);
+    J.attribute("reason", StringRef(F.Reason));
+    J.attribute("status", StringRef(F.Status));
     J.attribute("suppressed", F.Suppressed);
     J.attribute("wavefronts_mean", F.WavefrontsMean);
     J.attribute("wavefronts_worst", F.WavefrontsWorst);
-    J.attribute("widths", F.WidthFrom.empty() ? "source" : F.WidthFrom);
-    if (F.HasWorst) {
-      llvm::json::Array Lanes;
-      for (const auto &L : F.WorstLanes)
-        Lanes.push_back(L ? llvm::json::Value(static_cast<std::int64_t>(*L)) : llvm::json::Value(nullptr));
-      llvm::json::Object W{{"iteration", F.WorstIteration}, {"values", F.WorstValues},
-                           {"lanes", std::move(Lanes)}};
-      W["warp"] = F.WorstWarp ? llvm::json::Value(*F.WorstWarp) : llvm::json::Value(nullptr);
-      J.attribute("worst", std::move(W));
-    } else {
+    J.attribute("widths", F.WidthFrom.empty() ? StringRef("source") : StringRef(F.WidthFrom));
+    if (F.HasWorst)
+      J.attributeObject("worst", [&] {
+        J.attribute("iteration", StringRef(F.WorstIteration));
+        writeLanes(J, F.WorstLanes);
+        J.attribute("values", StringRef(F.WorstValues));
+        if (F.WorstWarp)
+          J.attribute("warp", *F.WorstWarp);
+        else
+          J.attribute("warp", nullptr);
+      });
+    else
       J.attribute("worst", nullptr);
-    }
   });
 }
 } // namespace
