@@ -160,7 +160,11 @@ OffsetFacts::OffsetFacts(const symbolic::SymbolTable &S, symbolic::Env B) : Atom
 }
 
 std::optional<symbolic::Affine> OffsetFacts::form(const Expr &E) {
-  return symbolic::evaluateAffine(E, Bound, nullptr, &Ctx);
+  // The same expression gives the same form: its atoms keep their ids (Ids).
+  auto [It, New] = Forms.try_emplace(E.node());
+  if (New)
+    It->second = {E, symbolic::evaluateAffine(E, Bound, nullptr, &Ctx)};
+  return It->second.second;
 }
 
 std::vector<std::optional<symbolic::Affine>> OffsetFacts::forms(const KernelResult &Walk,

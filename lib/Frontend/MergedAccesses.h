@@ -18,6 +18,7 @@
 
 #include <functional>
 #include <map>
+#include <unordered_map>
 #include <optional>
 #include <set>
 #include <string>
@@ -97,6 +98,10 @@ private:
   std::map<std::string, symbolic::SymbolId> Ids;
   symbolic::AffineContext Ctx;
   symbolic::Env Bound;
+  /// form() of each offset asked for, by node (the Expr is kept, so that
+  /// the node is not freed and reused while this lives): the ptxas rule asks
+  /// for the same offsets at each width it tries.
+  std::unordered_map<const void *, std::pair<symbolic::Expr, std::optional<symbolic::Affine>>> Forms;
 };
 
 /// The guards of an instance as text: instances merge only under equal ones.

@@ -94,6 +94,9 @@ public:
   unsigned depth() const;
   /// Structural identity (pointer-equal or equal trees).
   bool equals(const Expr &O) const;
+  /// The shared node: equal for copies of one Expr (a cache key, valid while
+  /// a copy is kept).
+  const void *node() const { return N.get(); }
 
 private:
   explicit Expr(std::shared_ptr<const Node> P) : N(std::move(P)) {}
