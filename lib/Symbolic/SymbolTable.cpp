@@ -5,23 +5,34 @@
 
 namespace bankcheck::symbolic {
 
-SymbolTable::SymbolTable() {
-  static const char *const Axis[] = {"x", "y", "z"};
-  struct Builtin { const char *Name; SymbolKind Kind; };
-  const Builtin Builtins[] = {{"threadIdx", SymbolKind::ThreadIdx},
-                              {"blockDim", SymbolKind::BlockDim},
-                              {"blockIdx", SymbolKind::BlockIdx},
-                              {"gridDim", SymbolKind::GridDim}};
-  for (const Builtin &B : Builtins)
-    for (unsigned D = 0; D < 3; ++D) {
-      Symbol S;
-      S.Name = std::string(B.Name) + "." + Axis[D];
-      S.Kind = B.Kind;
-      S.Dim = D;
-      S.Min = B.Kind == SymbolKind::BlockDim || B.Kind == SymbolKind::GridDim ? 1 : 0;
-      Symbols.push_back(S);
-    }
+namespace {
+/// The twelve builtin coordinates, built once: every kernel's table starts
+/// as a copy.
+const std::vector<Symbol> &builtinSymbols() {
+  static const std::vector<Symbol> Builtins = [] {
+    static const char *const Axis[] = {"x", "y", "z"};
+    struct Builtin { const char *Name; SymbolKind Kind; };
+    const Builtin Kinds[] = {{"threadIdx", SymbolKind::ThreadIdx},
+                             {"blockDim", SymbolKind::BlockDim},
+                             {"blockIdx", SymbolKind::BlockIdx},
+                             {"gridDim", SymbolKind::GridDim}};
+    std::vector<Symbol> V;
+    for (const Builtin &B : Kinds)
+      for (unsigned D = 0; D < 3; ++D) {
+        Symbol S;
+        S.Name = std::string(B.Name) + "." + Axis[D];
+        S.Kind = B.Kind;
+        S.Dim = D;
+        S.Min = B.Kind == SymbolKind::BlockDim || B.Kind == SymbolKind::GridDim ? 1 : 0;
+        V.push_back(S);
+      }
+    return V;
+  }();
+  return Builtins;
 }
+} // namespace
+
+SymbolTable::SymbolTable() : Symbols(builtinSymbols()) {}
 
 SymbolId SymbolTable::add(Symbol S) {
   Symbols.push_back(std::move(S));
