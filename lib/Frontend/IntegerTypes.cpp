@@ -41,7 +41,7 @@ Expr Walker::asType(QualType T, Expr V, const clang::Expr *Src) {
   unsigned W = Ctx.getIntWidth(T);
   if (W == 0 || W > 64)
     return V;
-  Interval I = symbolic::rangeOf(V, Result.Symbols, rangeHints());
+  Interval I = symbolic::rangeOf(V, Result.Symbols, rangeHints(), &Ranges);
   if (T->isUnsignedIntegerOrEnumerationType()) {
     if (W == 64) {
       if (I.mayBeBelow(0))
@@ -62,7 +62,7 @@ Expr Walker::asType(QualType T, Expr V, const clang::Expr *Src) {
   // The bits of a wrapped unsigned value read as signed: X itself when X
   // (what was wrapped) fits.
   if (V.op() == Op::And && V.operand(1).isConst((std::int64_t(1) << W) - 1) &&
-      symbolic::rangeOf(V.operand(0), Result.Symbols, rangeHints()).within(-Half, Half - 1))
+      symbolic::rangeOf(V.operand(0), Result.Symbols, rangeHints(), &Ranges).within(-Half, Half - 1))
     return V.operand(0);
   std::int64_t Mask = (std::int64_t(1) << W) - 1;
   return ((V + Half) & Expr::constant(Mask)) + (-Half);
@@ -74,7 +74,7 @@ Expr Walker::sharedIndex(Expr I) {
   // thread 0 is the row before t, as the hardware reads it).
   std::int64_t Mask = (std::int64_t(1) << 32) - 1;
   if (!I.isNull() && I.op() == Op::And && I.operand(1).isConst(Mask) &&
-      symbolic::rangeOf(I.operand(0), Result.Symbols, rangeHints()).within(INT32_MIN, INT32_MAX))
+      symbolic::rangeOf(I.operand(0), Result.Symbols, rangeHints(), &Ranges).within(INT32_MIN, INT32_MAX))
     return I.operand(0);
   return I;
 }

@@ -454,18 +454,18 @@ void Walker::mergeBranches(const std::map<const VarDecl *, Value> &Before,
     const Value *A = Get(Then, K), *B = Get(Else, K);
     if (!A || !B)
       continue; // declared inside one branch only: out of scope now
-    Out[K] = bounded(mergeValue(Cond, *A, *B), K->getNameAsString());
+    Out[K] = bounded(mergeValue(Cond, *A, *B), [&] { return K->getNameAsString(); });
   }
   Vars = std::move(Out);
 }
 
-Value Walker::bounded(Value V, const std::string &What) {
+Value Walker::bounded(Value V, llvm::function_ref<std::string()> What) {
   // Expressions are trees over shared nodes; a value merged over many
   // branches (`if (c) x += 1;` unrolled) doubles at each one.
   constexpr std::size_t MaxValueNodes = 4096;
   auto Big = [&](const Expr &E) { return !E.isNull() && E.sizeExceeds(MaxValueNodes); };
   if ((V.K == Value::Int && Big(V.E)) || (V.K == Value::Ptr && Big(V.P.Offset)))
-    return Value::integer(opaque(nullptr, true, "the value of '" + What + "' is an expression of more than " +
+    return Value::integer(opaque(nullptr, true, "the value of '" + What() + "' is an expression of more than " +
                                                     std::to_string(MaxValueNodes) +
                                                     " terms (merged over many branches, or a variable used "
                                                     "twice per step); not followed"));
@@ -483,7 +483,7 @@ Value Walker::bounded(Value V, const std::string &What) {
       else
         ++It;
     }
-    O.Missing = "a part of '" + What + "' is an expression of more than " + std::to_string(MaxValueNodes) +
+    O.Missing = "a part of '" + What() + "' is an expression of more than " + std::to_string(MaxValueNodes) +
                 " terms; not followed";
     return Value::object(std::move(O));
   }

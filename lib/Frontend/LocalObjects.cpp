@@ -231,7 +231,7 @@ Value Walker::readLocal(const LocalRef &R, const clang::Expr *Use) {
                                               "index that is not constant"));
     V = M;
   }
-  return bounded(V, Text);
+  return bounded(V, [&] { return Text; });
 }
 
 void Walker::writeLocal(const LocalRef &R, const Value &V) {
@@ -288,7 +288,7 @@ void Walker::writeLocal(const LocalRef &R, const Value &V) {
         erase(O, C, Bytes);
     O.Missing = "'" + Name + "' was written at an index the analysis does not follow";
   }
-  Value New = bounded(Value::object(std::move(O)), Name);
+  Value New = bounded(Value::object(std::move(O)), [&] { return Name; });
   if (ThisTemp)
     *ThisTemp = std::move(New);
   else

@@ -161,7 +161,7 @@ void Walker::mergeFlow(const std::map<const VarDecl *, Value> &Before, const Exp
   for (auto &[K, V] : Vars) {
     auto It = Before.find(K);
     if (It != Before.end())
-      V = bounded(mergeValue(Cond, V, It->second), K->getNameAsString());
+      V = bounded(mergeValue(Cond, V, It->second), [&] { return K->getNameAsString(); });
   }
 }
 

@@ -425,6 +425,6 @@ Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
 // Values stored in variables stay bounded: an expression that uses a variable
 // twice (a rotate, `(x << n) | (x >> (32 - n))`) doubles its tree at each
 // statement, and every later walk over it would too.
-void Walker::setVar(const VarDecl *VD, Value V) { Vars[VD] = bounded(std::move(V), VD->getNameAsString()); }
+void Walker::setVar(const VarDecl *VD, Value V) { Vars[VD] = bounded(std::move(V), [&] { return VD->getNameAsString(); }); }
 
 } // namespace bankcheck::frontend

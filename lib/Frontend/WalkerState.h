@@ -22,6 +22,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
 #include <memory>
@@ -188,6 +189,9 @@ public:
   /// ones read the bits back, where V's bounds show that this changes V.
   symbolic::Expr asType(clang::QualType T, symbolic::Expr V, const clang::Expr *Src);
   symbolic::RangeHints rangeHints() const;
+  /// Bounds of the subtrees asType has looked at (rangeHints() and the
+  /// symbols' facts do not change during a walk).
+  symbolic::RangeMemo Ranges;
   /// An index into shared memory: one wrapped modulo 2^32 is the same address
   /// as its unwrapped value.
   symbolic::Expr sharedIndex(symbolic::Expr I);
@@ -306,7 +310,8 @@ public:
 
   /// V, or an unknown when its expression is larger than the analysis
   /// follows (values merged over many branches); What names it in the reason.
-  Value bounded(Value V, const std::string &What);
+  /// What names the value, asked for only when it is too large.
+  Value bounded(Value V, llvm::function_ref<std::string()> What);
 
   // --- KernelWalker.cpp, Loops.cpp: statements ---
   void walkStmt(const clang::Stmt *S);

@@ -80,7 +80,17 @@ std::int64_t fill(std::int64_t V) {
   return M;
 }
 
-Interval range(const Expr &E, const SymbolTable &T, const RangeHints &H, unsigned Depth, unsigned &Nodes);
+/// One computation of rangeOf: the node count and, with a memo, the deepest
+/// node looked at and whether a limit was reached.
+struct RangeWalk {
+  const SymbolTable &T;
+  const RangeHints &H;
+  RangeMemo *Memo;
+  unsigned Nodes = 0;
+  unsigned Deepest = 0;
+  bool Limited = false;
+};
+Interval range(const Expr &E, RangeWalk &W, unsigned Depth);
 
 Interval binary(Op O, const Interval &A, const Interval &B, const Expr &R) {
   std::optional<std::int64_t> C;
@@ -158,16 +168,14 @@ Interval symbolRange(SymbolId Id, const SymbolTable &T, const RangeHints &H) {
   }
 }
 
-Interval range(const Expr &E, const SymbolTable &T, const RangeHints &H, unsigned Depth, unsigned &Nodes) {
-  if (E.isNull() || Depth > MaxRangeDepth || ++Nodes > MaxRangeNodes)
-    return Open;
+Interval rangeNode(const Expr &E, RangeWalk &W, unsigned Depth) {
   switch (E.op()) {
   case Op::Const: return {E.constValue(), E.constValue()};
-  case Op::Var: return symbolRange(E.symbol(), T, H);
+  case Op::Var: return symbolRange(E.symbol(), W.T, W.H);
   case Op::LNot: return Bool;
   case Op::Apply: return Open;
   case Op::Select: {
-    Interval A = range(E.operand(1), T, H, Depth + 1, Nodes), B = range(E.operand(2), T, H, Depth + 1, Nodes);
+    Interval A = range(E.operand(1), W, Depth + 1), B = range(E.operand(2), W, Depth + 1);
     return {A.Lo && B.Lo ? Bound(std::min(*A.Lo, *B.Lo)) : std::nullopt,
             A.Hi && B.Hi ? Bound(std::max(*A.Hi, *B.Hi)) : std::nullopt};
   }
@@ -176,15 +184,49 @@ Interval range(const Expr &E, const SymbolTable &T, const RangeHints &H, unsigne
   }
   if (E.operands().size() != 2)
     return Open;
-  Interval A = range(E.operand(0), T, H, Depth + 1, Nodes);
-  Interval B = range(E.operand(1), T, H, Depth + 1, Nodes);
+  Interval A = range(E.operand(0), W, Depth + 1);
+  Interval B = range(E.operand(1), W, Depth + 1);
   return binary(E.op(), A, B, E.operand(1));
+}
+
+Interval range(const Expr &E, RangeWalk &W, unsigned Depth) {
+  if (E.isNull())
+    return Open;
+  if (Depth > MaxRangeDepth || ++W.Nodes > MaxRangeNodes) {
+    W.Limited = true;
+    return Open;
+  }
+  W.Deepest = std::max(W.Deepest, Depth);
+  // Leaves and nodes without a memo: computed.
+  if (!W.Memo || E.operands().empty())
+    return rangeNode(E, W, Depth);
+  // This node was counted above; the entry's count includes it.
+  if (auto It = W.Memo->Known.find(E.node()); It != W.Memo->Known.end()) {
+    const RangeMemo::Entry &M = It->second;
+    if (Depth + M.Depth <= MaxRangeDepth && W.Nodes - 1 + M.Nodes <= MaxRangeNodes) {
+      W.Nodes += M.Nodes - 1;
+      W.Deepest = std::max(W.Deepest, Depth + M.Depth);
+      return M.Bounds;
+    }
+  }
+  const unsigned NodesBefore = W.Nodes - 1, DeepestBefore = W.Deepest;
+  const bool LimitedBefore = W.Limited;
+  W.Deepest = Depth;
+  W.Limited = false;
+  Interval I = rangeNode(E, W, Depth);
+  // Only the trees asked about are kept (a walk asks about each level of an
+  // index as it builds it, so the next question finds its operands here).
+  if (!W.Limited && Depth == 0)
+    W.Memo->Known.insert_or_assign(E.node(), RangeMemo::Entry{E, I, W.Deepest - Depth, W.Nodes - NodesBefore});
+  W.Deepest = std::max(W.Deepest, DeepestBefore);
+  W.Limited |= LimitedBefore;
+  return I;
 }
 } // namespace
 
-Interval rangeOf(const Expr &E, const SymbolTable &T, const RangeHints &H) {
-  unsigned Nodes = 0;
-  return range(E, T, H, 0, Nodes);
+Interval rangeOf(const Expr &E, const SymbolTable &T, const RangeHints &H, RangeMemo *Memo) {
+  RangeWalk W{T, H, Memo};
+  return range(E, W, 0);
 }
 
 } // namespace bankcheck::symbolic

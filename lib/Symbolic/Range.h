@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <unordered_map>
 
 namespace bankcheck::symbolic {
 
@@ -33,9 +34,26 @@ struct RangeHints {
   Interval BlockDim[3] = {{1, 1024}, {1, 1024}, {1, 64}};
 };
 
+/// Bounds of trees already asked about, by node, for a caller that asks
+/// about many expressions sharing subtrees under one table and one set of
+/// hints (a kernel walk builds each index bottom-up and asks at each level).
+/// Exact: a subtree's bounds are reused only where computing them again
+/// would stay within the depth and node limits, as it did the first time.
+class RangeMemo {
+public:
+  struct Entry {
+    Expr Keep;        ///< holds the node, so that its address is not reused
+    Interval Bounds;
+    unsigned Depth;   ///< deepest node looked at, below this one
+    unsigned Nodes;   ///< nodes counted
+  };
+  std::unordered_map<const void *, Entry> Known;
+};
+
 /// Bounds of E. Other symbols: blockIdx in [0, 2^31 - 1], gridDim in
-/// [1, 2^31 - 1], the rest from their facts (Min), open above.
-Interval rangeOf(const Expr &E, const SymbolTable &T, const RangeHints &H);
+/// [1, 2^31 - 1], the rest from their facts (Min), open above. With a memo,
+/// the same bounds, reusing and adding to it (only for the same T and H).
+Interval rangeOf(const Expr &E, const SymbolTable &T, const RangeHints &H, RangeMemo *Memo = nullptr);
 
 } // namespace bankcheck::symbolic
 

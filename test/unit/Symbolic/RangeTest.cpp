@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <random>
+
 using namespace bankcheck::symbolic;
 
 namespace {
@@ -115,4 +117,38 @@ TEST_CASE("bounds of a deeply shared expression are found in bounded time", "[sy
     CHECK(*R.Lo <= 0);
   if (R.Hi)
     CHECK(*R.Hi >= 60);
+}
+
+TEST_CASE("bounds through a memo are those computed afresh, limits included", "[symbolic][range]") {
+  // Expressions built bottom-up as a walk builds them, each asked for with
+  // and without one memo: shared subtrees, deep chains (past the depth limit
+  // when asked inside a deeper tree) and large shared graphs (past the node
+  // limit).
+  SymbolTable T;
+  SymbolId N = uniform(T, 0);
+  std::mt19937_64 R(11);
+  RangeMemo Memo;
+  unsigned Asked = 0;
+  for (int Round = 0; Round < 40; ++Round) {
+    std::vector<Expr> Pool = {tx(), bdx(), Expr::var(N), c(3), c(-2), c(32)};
+    for (int Step = 0; Step < 120; ++Step) {
+      const Expr &A = Pool[R() % Pool.size()];
+      const Expr &B = Pool[R() % Pool.size()];
+      static const Op Ops[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Mod, Op::And, Op::Shl, Op::Min, Op::Lt};
+      Expr E = R() % 9 == 0 ? Expr::select(Expr::binary(Op::Lt, A, B), A, B) : Expr::binary(Ops[R() % 9], A, B);
+      // Now and then a long chain, so that later trees exceed the depth limit.
+      if (R() % 10 == 0)
+        for (int K = 0; K < 40; ++K)
+          E = E + Expr::var(N);
+      Pool.push_back(E);
+      Interval Fresh = rangeOf(E, T, warp());
+      Interval Memoized = rangeOf(E, T, warp(), &Memo);
+      INFO(print(E, T));
+      REQUIRE(Fresh.Lo == Memoized.Lo);
+      REQUIRE(Fresh.Hi == Memoized.Hi);
+      ++Asked;
+    }
+  }
+  CHECK(Asked == 4800);
+  CHECK(Memo.Known.size() > 1000); // the trees asked about
 }
