@@ -3,7 +3,11 @@
 //===----------------------------------------------------------------------===//
 #include "Report/Reporters.h"
 
+#include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/NativeFormatting.h"
+
+#include <limits>
 
 namespace bankcheck::report {
 
@@ -54,136 +58,259 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 
 namespace {
 using llvm::StringRef;
-// One access, its keys written in sorted order (as llvm::json prints an
-// object) without building the object or its nested values; strings are
-// passed as references, not copied into values.
-void writeLoc(llvm::json::OStream &J, StringRef Key, const FileLoc &L) {
-  J.attributeObject(Key, [&] {
-    J.attribute("column", L.Column);
-    J.attribute("file", StringRef(L.Path));
-    J.attribute("line", L.Line);
-  });
-}
 
-template <typename Lanes> void writeLanes(llvm::json::OStream &J, const Lanes &Ls) {
-  J.attributeArray("lanes", [&] {
-    for (const auto &L : Ls)
-      if (L)
-        J.value(static_cast<std::int64_t>(*L));
-      else
-        J.value(nullptr);
+/// One access as llvm::json::OStream (indent 2) prints an object with these
+/// keys in sorted order, written straight to the stream: an access is most
+/// of a report, and the text is the same. Keys are plain ASCII; strings are
+/// quoted as llvm::json quotes them (invalid UTF-8 replaced, as a
+/// json::Value would have it).
+class AccessText {
+public:
+  AccessText(llvm::raw_ostream &OS, unsigned Indent) : OS(OS), Indent(Indent) {}
+
+  void write(const Finding &F);
+
+private:
+  llvm::raw_ostream &OS;
+  unsigned Indent;     ///< of the lines inside the innermost open object or array
+  bool First = true;   ///< nothing written yet in the innermost one
+
+  void newline() {
+    OS << '\n';
+    OS.indent(Indent);
+  }
+  void key(StringRef K) {
+    if (!First)
+      OS << ',';
+    First = false;
+    newline();
+    OS << '"' << K << "\": ";
+  }
+  void element() {
+    if (!First)
+      OS << ',';
+    First = false;
+    newline();
+  }
+  template <typename Fn> void nested(char Open, char Close, Fn Body) {
+    OS << Open;
+    bool Outer = First;
+    First = true;
+    Indent += 2;
+    Body();
+    Indent -= 2;
+    if (!First)
+      newline();
+    First = Outer;
+    OS << Close;
+  }
+  template <typename Fn> void object(Fn Body) { nested('{', '}', Body); }
+  template <typename Fn> void array(Fn Body) { nested('[', ']', Body); }
+  void quote(StringRef S) {
+    if (LLVM_UNLIKELY(!llvm::json::isUTF8(S))) {
+      quoteValid(llvm::json::fixUTF8(S));
+      return;
+    }
+    quoteValid(S);
+  }
+  void quoteValid(StringRef S) {
+    OS << '"';
+    for (unsigned char C : S) {
+      if (C == 0x7f || C >= 0x20) {
+        if (C == '"' || C == '\\')
+          OS << '\\';
+        OS << C;
+        continue;
+      }
+      OS << '\\';
+      switch (C) {
+      case '\t': OS << 't'; break;
+      case '\n': OS << 'n'; break;
+      case '\r': OS << 'r'; break;
+      default:
+        OS << 'u';
+        llvm::write_hex(OS, C, llvm::HexPrintStyle::Lower, 4);
+        break;
+      }
+    }
+    OS << '"';
+  }
+  void str(StringRef K, StringRef V) {
+    key(K);
+    quote(V);
+  }
+  template <typename T> void num(StringRef K, T V) {
+    key(K);
+    OS << V;
+  }
+  void boolean(StringRef K, bool V) {
+    key(K);
+    OS << (V ? "true" : "false");
+  }
+  void null(StringRef K) {
+    key(K);
+    OS << "null";
+  }
+  void loc(StringRef K, const FileLoc &L) {
+    key(K);
+    object([&] {
+      num("column", L.Column);
+      str("file", L.Path);
+      num("line", L.Line);
+    });
+  }
+  template <typename Lanes> void lanes(const Lanes &Ls) {
+    key("lanes");
+    array([&] {
+      for (const auto &L : Ls) {
+        element();
+        if (L)
+          OS << static_cast<std::int64_t>(*L);
+        else
+          OS << "null";
+      }
+    });
+  }
+};
+
+void AccessText::write(const Finding &F) {
+  object([&] {
+    num("access_bytes", F.AccessBytes);
+    if (F.AfterFixLanes) {
+      key("after_fix");
+      object([&] {
+        num("ideal_wavefronts", F.AfterFixIdeal);
+        lanes(*F.AfterFixLanes);
+        num("wavefronts_worst", F.AfterFixWavefronts);
+      });
+    } else {
+      null("after_fix");
+    }
+    str("array", F.Array);
+    loc("array_decl", F.ArrayDecl);
+    key("assumptions");
+    array([&] {
+      for (const std::string &A : F.Assumptions) {
+        element();
+        quote(A);
+      }
+    });
+    boolean("below_min_degree", F.BelowThreshold);
+    if (F.BlockDim) {
+      key("block_dim");
+      array([&] {
+        for (unsigned D = 0; D < 3; ++D) {
+          element();
+          OS << (*F.BlockDim)[D];
+        }
+      });
+    } else {
+      null("block_dim");
+    }
+    str("block_dim_source", F.BlockDimSource);
+    if (!F.CallSites.empty()) {
+      key("call_sites");
+      array([&] {
+        for (const FileLoc &L : F.CallSites) {
+          element();
+          object([&] {
+            str("file", L.Path);
+            num("line", L.Line);
+          });
+        }
+      });
+    }
+    num("column", F.Loc.Column);
+    num("degree", F.Degree);
+    str("element_type", F.ElementType);
+    str("file", F.Loc.Path);
+    key("fixes");
+    array([&] {
+      for (const TextEdit &E : F.Fixes) {
+        element();
+        object([&] {
+          num("column", E.Loc.Column);
+          str("file", E.Loc.Path);
+          num("length", E.Length);
+          num("line", E.Loc.Line);
+          num("offset", E.Loc.Offset);
+          str("replacement", E.Text);
+        });
+      }
+    });
+    num("ideal_wavefronts", F.IdealWavefronts);
+    str("instruction", F.Instruction);
+    str("kernel", F.Kernel);
+    str("kind", F.Kind);
+    num("line", F.Loc.Line);
+    key("notes");
+    array([&] {
+      for (const Note &N : F.Notes) {
+        element();
+        object([&] {
+          if (N.Loc.valid()) {
+            num("column", N.Loc.Column);
+            str("file", N.Loc.Path);
+            num("line", N.Loc.Line);
+          }
+          str("message", N.Message);
+        });
+      }
+    });
+    if (F.OutOfBounds) {
+      const BoundsDiagnostic &B = *F.OutOfBounds;
+      key("out_of_bounds");
+      object([&] {
+        if (B.ArrayBytes)
+          num("array_bytes", *B.ArrayBytes);
+        else
+          null("array_bytes");
+        num("byte", B.Byte);
+        str("check", B.CheckId);
+        str("iteration", B.Iteration);
+        num("lane", B.Lane);
+        str("message", B.Message);
+        boolean("suppressed", B.Suppressed);
+        if (B.Warp)
+          num("warp", *B.Warp);
+        else
+          null("warp");
+      });
+    } else {
+      null("out_of_bounds");
+    }
+    if (F.ProfileLoc.valid()) {
+      str("profile_file", F.ProfileLoc.Path);
+      num("profile_line", F.ProfileLoc.Line);
+    }
+    str("reason", F.Reason);
+    str("status", F.Status);
+    boolean("suppressed", F.Suppressed);
+    // As llvm::json prints a double.
+    key("wavefronts_mean");
+    OS << llvm::format("%.*g", std::numeric_limits<double>::max_digits10, F.WavefrontsMean);
+    num("wavefronts_worst", F.WavefrontsWorst);
+    str("widths", F.WidthFrom.empty() ? StringRef("source") : StringRef(F.WidthFrom));
+    if (F.HasWorst) {
+      key("worst");
+      object([&] {
+        str("iteration", F.WorstIteration);
+        lanes(F.WorstLanes);
+        str("values", F.WorstValues);
+        if (F.WorstWarp)
+          num("warp", *F.WorstWarp);
+        else
+          null("warp");
+      });
+    } else {
+      null("worst");
+    }
   });
 }
 
 void writeAccess(llvm::json::OStream &J, const Finding &F) {
-  J.object([&] {
-    J.attribute("access_bytes", F.AccessBytes);
-    if (F.AfterFixLanes)
-      J.attributeObject("after_fix", [&] {
-        J.attribute("ideal_wavefronts", F.AfterFixIdeal);
-        writeLanes(J, *F.AfterFixLanes);
-        J.attribute("wavefronts_worst", F.AfterFixWavefronts);
-      });
-    else
-      J.attribute("after_fix", nullptr);
-    J.attribute("array", StringRef(F.Array));
-    writeLoc(J, "array_decl", F.ArrayDecl);
-    J.attributeArray("assumptions", [&] {
-      for (const std::string &A : F.Assumptions)
-        J.value(StringRef(A));
-    });
-    J.attribute("below_min_degree", F.BelowThreshold);
-    if (F.BlockDim)
-      J.attributeArray("block_dim", [&] {
-        for (unsigned D = 0; D < 3; ++D)
-          J.value((*F.BlockDim)[D]);
-      });
-    else
-      J.attribute("block_dim", nullptr);
-    J.attribute("block_dim_source", StringRef(F.BlockDimSource));
-    if (!F.CallSites.empty())
-      J.attributeArray("call_sites", [&] {
-        for (const FileLoc &L : F.CallSites)
-          J.object([&] {
-            J.attribute("file", StringRef(L.Path));
-            J.attribute("line", L.Line);
-          });
-      });
-    J.attribute("column", F.Loc.Column);
-    J.attribute("degree", F.Degree);
-    J.attribute("element_type", StringRef(F.ElementType));
-    J.attribute("file", StringRef(F.Loc.Path));
-    J.attributeArray("fixes", [&] {
-      for (const TextEdit &E : F.Fixes)
-        J.object([&] {
-          J.attribute("column", E.Loc.Column);
-          J.attribute("file", StringRef(E.Loc.Path));
-          J.attribute("length", E.Length);
-          J.attribute("line", E.Loc.Line);
-          J.attribute("offset", E.Loc.Offset);
-          J.attribute("replacement", StringRef(E.Text));
-        });
-    });
-    J.attribute("ideal_wavefronts", F.IdealWavefronts);
-    J.attribute("instruction", StringRef(F.Instruction));
-    J.attribute("kernel", StringRef(F.Kernel));
-    J.attribute("kind", StringRef(F.Kind));
-    J.attribute("line", F.Loc.Line);
-    J.attributeArray("notes", [&] {
-      for (const Note &N : F.Notes)
-        J.object([&] {
-          if (N.Loc.valid()) {
-            J.attribute("column", N.Loc.Column);
-            J.attribute("file", StringRef(N.Loc.Path));
-            J.attribute("line", N.Loc.Line);
-          }
-          J.attribute("message", StringRef(N.Message));
-        });
-    });
-    if (F.OutOfBounds) {
-      const BoundsDiagnostic &B = *F.OutOfBounds;
-      J.attributeObject("out_of_bounds", [&] {
-        if (B.ArrayBytes)
-          J.attribute("array_bytes", *B.ArrayBytes);
-        else
-          J.attribute("array_bytes", nullptr);
-        J.attribute("byte", B.Byte);
-        J.attribute("check", StringRef(B.CheckId));
-        J.attribute("iteration", StringRef(B.Iteration));
-        J.attribute("lane", B.Lane);
-        J.attribute("message", StringRef(B.Message));
-        J.attribute("suppressed", B.Suppressed);
-        if (B.Warp)
-          J.attribute("warp", *B.Warp);
-        else
-          J.attribute("warp", nullptr);
-      });
-    } else {
-      J.attribute("out_of_bounds", nullptr);
-    }
-    if (F.ProfileLoc.valid()) {
-      J.attribute("profile_file", StringRef(F.ProfileLoc.Path));
-      J.attribute("profile_line", F.ProfileLoc.Line);
-    }
-    J.attribute("reason", StringRef(F.Reason));
-    J.attribute("status", StringRef(F.Status));
-    J.attribute("suppressed", F.Suppressed);
-    J.attribute("wavefronts_mean", F.WavefrontsMean);
-    J.attribute("wavefronts_worst", F.WavefrontsWorst);
-    J.attribute("widths", F.WidthFrom.empty() ? StringRef("source") : StringRef(F.WidthFrom));
-    if (F.HasWorst)
-      J.attributeObject("worst", [&] {
-        J.attribute("iteration", StringRef(F.WorstIteration));
-        writeLanes(J, F.WorstLanes);
-        J.attribute("values", StringRef(F.WorstValues));
-        if (F.WorstWarp)
-          J.attribute("warp", *F.WorstWarp);
-        else
-          J.attribute("warp", nullptr);
-      });
-    else
-      J.attribute("worst", nullptr);
-  });
+  // An element of the document's "accesses" array: its line is indented 4.
+  J.rawValue([&](llvm::raw_ostream &OS) { AccessText(OS, 4).write(F); });
 }
 } // namespace
 
