@@ -221,9 +221,12 @@ void finishKernel(llvm::MutableArrayRef<WalkRecord> Mine, const AnalysisOptions 
       if (Any)
         findAgain(Mine, Changed, Findings, Ctx);
     } else {
+      // As widen() without compiled widths would tell, on the walk itself.
       for (const WalkRecord &W : Mine) {
-        KernelResult Trial = W.Walk;
-        if (widen(Trial, *W.Kernel, nullptr, Ctx))
+        bool Noted = false;
+        for (const AccessSite &S : W.Walk.Sites)
+          Noted |= !S.CompiledNote.empty();
+        if (Noted || ptxasWouldWiden(W.Walk, Ctx))
           return;
       }
     }

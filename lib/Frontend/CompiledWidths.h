@@ -54,6 +54,9 @@ unsigned applyCompiledWidths(KernelResult &Walk, const clang::FunctionDecl &Kern
 /// as one wider LDS/STS (PtxasWidening.cpp): merged like applyCompiledWidths
 /// does, with a note; returns how many accesses were merged away.
 unsigned applyPtxasWidening(KernelResult &Walk, clang::ASTContext &Ctx);
+/// Whether applyPtxasWidening would merge any access of Walk (it stops at
+/// the first run that merges, and changes nothing).
+bool ptxasWouldWiden(const KernelResult &Walk, clang::ASTContext &Ctx);
 
 bool compileToPtx(const std::string &Nvcc, const std::string &File, const std::vector<std::string> &Args,
                   CompiledPtx &Out, std::string &Error);

@@ -41,8 +41,10 @@ constexpr std::size_t MaxInstances = 256;
 /// aligned to K x width. From the widest width (at most 16 bytes) down, the
 /// sites that merge at it (mergingSites) are merged; the others are tried at
 /// the next. Returns how many accesses were merged away.
+/// With Remove null, only whether some run merges: 1 at the first, nothing
+/// changed.
 unsigned widenGroup(KernelResult &Walk, const SiteGroup &G, std::int64_t Base, OffsetFacts &Facts,
-                    std::set<std::size_t> &Remove) {
+                    std::set<std::size_t> *Remove) {
   const unsigned E = G.Bytes;
   if (E < 2)
     return 0; // bytes stay bytes: none of the corpus's widened lines came from 1-byte accesses, and
@@ -62,6 +64,8 @@ unsigned widenGroup(KernelResult &Walk, const SiteGroup &G, std::int64_t Base, O
     std::vector<std::size_t> Good = mergingSites(Walk, All, *Chains, E, Wp, Base, Facts, Runs);
     if (Good.empty())
       continue;
+    if (!Remove)
+      return 1;
     SiteGroup M = Left;
     M.Sites.clear();
     std::vector<std::size_t> Rest;
@@ -73,7 +77,7 @@ unsigned widenGroup(KernelResult &Walk, const SiteGroup &G, std::int64_t Base, O
                              std::to_string(Wp / E) + " " + std::to_string(E) + "-byte accesses" +
                              (G.CrossLine ? " of " + linesText(Walk, M) : "") +
                              " at consecutive, aligned addresses merged, as ptxas does)",
-                         "ptxas rule", Remove);
+                         "ptxas rule", *Remove);
     Left.Sites = std::move(Rest);
     if (Left.Sites.empty())
       break;
@@ -94,9 +98,21 @@ unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) {
   unsigned Merged = 0;
   std::set<std::size_t> Remove;
   for (const SiteGroup &G : lineGroups(Walk, keep))
-    Merged += widenGroup(Walk, G, Layout[Walk.Sites[G.Sites.front()].Array], Facts, Remove);
+    Merged += widenGroup(Walk, G, Layout[Walk.Sites[G.Sites.front()].Array], Facts, &Remove);
   removeSites(Walk, Remove);
   return Merged;
+}
+
+bool ptxasWouldWiden(const KernelResult &Walk, ASTContext &Ctx) {
+  std::map<const VarDecl *, std::int64_t> Layout = sharedLayout(Walk, Ctx);
+  OffsetFacts Facts(Walk.Symbols, declaredExtents(Walk));
+  auto keep = [&](const AccessSite &S) { return mergeable(S) && S.CompiledNote.empty() && Layout.count(S.Array); };
+  // widenGroup changes nothing without a removal set.
+  KernelResult &Same = const_cast<KernelResult &>(Walk);
+  for (const SiteGroup &G : lineGroups(Walk, keep))
+    if (widenGroup(Same, G, Layout[Walk.Sites[G.Sites.front()].Array], Facts, nullptr))
+      return true;
+  return false;
 }
 
 } // namespace bankcheck::frontend
