@@ -38,11 +38,21 @@ const char *opSpelling(Op O) {
 }
 
 Expr Expr::constant(std::int64_t V) {
-  return Expr(std::make_shared<const Node>(Node{Op::Const, V, {}}));
+  // Small constants are made once (they are most of an index's leaves).
+  constexpr std::int64_t Lo = -64, Hi = 1024;
+  static const std::vector<Expr> Small = [] {
+    std::vector<Expr> C;
+    for (std::int64_t K = Lo; K <= Hi; ++K)
+      C.push_back(Expr(std::make_shared<const Node>(Node{Op::Const, K, {}, 0})));
+    return C;
+  }();
+  if (V >= Lo && V <= Hi)
+    return Small[std::size_t(V - Lo)];
+  return Expr(std::make_shared<const Node>(Node{Op::Const, V, {}, 0}));
 }
 
 Expr Expr::var(SymbolId S) {
-  return Expr(std::make_shared<const Node>(Node{Op::Var, static_cast<std::int64_t>(S), {}}));
+  return Expr(std::make_shared<const Node>(Node{Op::Var, static_cast<std::int64_t>(S), {}, 0}));
 }
 
 namespace {
@@ -59,7 +69,7 @@ bool mayFail(const Expr &E) {
   if (E.isNull() || E.isConst() || E.isVar())
     return false;
   Op O = E.op();
-  auto Ops = E.operands();
+  Operands Ops = E.operands();
   if (Ops.size() == 2) {
     const Expr &L = Ops[0], &R = Ops[1];
     bool BothConst = L.isConst() && R.isConst();
@@ -136,7 +146,7 @@ Expr Expr::binary(Op O, Expr L, Expr R) {
   default:
     break;
   }
-  return Expr(std::make_shared<const Node>(Node{O, 0, {std::move(L), std::move(R)}}));
+  return Expr(std::make_shared<const Node>(Node{O, 0, {std::move(L), std::move(R)}, 2}));
 }
 
 Expr Expr::select(Expr C, Expr T, Expr F) {
@@ -144,24 +154,24 @@ Expr Expr::select(Expr C, Expr T, Expr F) {
     return C.constValue() ? T : F;
   if (T.equals(F) && !mayFail(C))
     return T; // c ? x : x -> x when c cannot fail
-  return Expr(std::make_shared<const Node>(Node{Op::Select, 0, {std::move(C), std::move(T), std::move(F)}}));
+  return Expr(std::make_shared<const Node>(Node{Op::Select, 0, {std::move(C), std::move(T), std::move(F)}, 3}));
 }
 
 Expr Expr::apply(SymbolId Function, Expr Arg) {
-  return Expr(std::make_shared<const Node>(Node{Op::Apply, static_cast<std::int64_t>(Function), {std::move(Arg)}}));
+  return Expr(std::make_shared<const Node>(Node{Op::Apply, static_cast<std::int64_t>(Function), {std::move(Arg)}, 1}));
 }
 
 Expr Expr::lnot(Expr E) {
   if (E.isConst())
     return constant(E.constValue() == 0);
-  return Expr(std::make_shared<const Node>(Node{Op::LNot, 0, {std::move(E)}}));
+  return Expr(std::make_shared<const Node>(Node{Op::LNot, 0, {std::move(E)}, 1}));
 }
 
 std::size_t Expr::size() const {
   if (!N)
     return 0;
   std::size_t S = 1;
-  for (const Expr &O : N->Ops)
+  for (const Expr &O : operands())
     S += O.size();
   return S;
 }
@@ -189,7 +199,7 @@ unsigned Expr::depth() const {
   if (!N)
     return 0;
   unsigned D = 0;
-  for (const Expr &O : N->Ops)
+  for (const Expr &O : operands())
     D = std::max(D, O.depth());
   return D + 1;
 }
@@ -198,9 +208,9 @@ bool Expr::equals(const Expr &O) const {
   if (N == O.N)
     return true;
   if (!N || !O.N || N->Kind != O.N->Kind || N->Value != O.N->Value ||
-      N->Ops.size() != O.N->Ops.size())
+      N->NumOps != O.N->NumOps)
     return false;
-  for (std::size_t I = 0; I < N->Ops.size(); ++I)
+  for (std::size_t I = 0; I < N->NumOps; ++I)
     if (!N->Ops[I].equals(O.N->Ops[I]))
       return false;
   return true;

@@ -18,6 +18,7 @@
 #ifndef BANKCHECK_SYMBOLIC_EXPR_H
 #define BANKCHECK_SYMBOLIC_EXPR_H
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -58,13 +59,26 @@ enum class Op : std::uint8_t {
 /// Spelling of a binary operator in C ("+", "<<", "min", ...).
 const char *opSpelling(Op O);
 
+class Expr;
+
+/// A node's operands, in order: a view of the (at most three) kept in it.
+class Operands {
+public:
+  Operands(const Expr *B, unsigned N) : B(B), N(N) {}
+  const Expr *begin() const { return B; }
+  inline const Expr *end() const;
+  std::size_t size() const { return N; }
+  bool empty() const { return N == 0; }
+  inline const Expr &operator[](std::size_t I) const;
+
+private:
+  const Expr *B;
+  unsigned N;
+};
+
 class Expr {
 public:
-  struct Node {
-    Op Kind;
-    std::int64_t Value = 0; ///< Const: the value; Var: the SymbolId.
-    std::vector<Expr> Ops;  ///< operands, in order
-  };
+  struct Node; ///< defined below: its operands are kept in it
 
   Expr() = default; ///< a null Expr; isNull() is true
 
@@ -76,15 +90,15 @@ public:
   static Expr apply(SymbolId Function, Expr Arg);
 
   bool isNull() const { return !N; }
-  Op op() const { return N->Kind; }
-  bool isConst() const { return N && N->Kind == Op::Const; }
-  bool isConst(std::int64_t V) const { return isConst() && N->Value == V; }
-  std::int64_t constValue() const { return N->Value; }
-  bool isVar() const { return N && N->Kind == Op::Var; }
+  inline Op op() const;
+  inline bool isConst() const;
+  inline bool isConst(std::int64_t V) const;
+  inline std::int64_t constValue() const;
+  inline bool isVar() const;
   /// Var: the symbol; Apply: the function symbol.
-  SymbolId symbol() const { return static_cast<SymbolId>(N->Value); }
-  const std::vector<Expr> &operands() const { return N->Ops; }
-  const Expr &operand(unsigned I) const { return N->Ops[I]; }
+  inline SymbolId symbol() const;
+  inline Operands operands() const;
+  inline const Expr &operand(unsigned I) const;
   /// Number of nodes in the tree (shared nodes counted once per use).
   std::size_t size() const;
   /// size() > Limit, found in O(Limit) even when the tree is far larger than
@@ -102,6 +116,25 @@ private:
   explicit Expr(std::shared_ptr<const Node> P) : N(std::move(P)) {}
   std::shared_ptr<const Node> N;
 };
+
+/// One allocation per node: the operands are kept in it.
+struct Expr::Node {
+  Op Kind;
+  std::int64_t Value = 0;    ///< Const: the value; Var: the SymbolId.
+  std::array<Expr, 3> Ops{}; ///< the first NumOps are the operands, in order
+  std::uint8_t NumOps = 0;
+};
+
+const Expr *Operands::end() const { return B + N; }
+const Expr &Operands::operator[](std::size_t I) const { return B[I]; }
+Op Expr::op() const { return N->Kind; }
+bool Expr::isConst() const { return N && N->Kind == Op::Const; }
+bool Expr::isConst(std::int64_t V) const { return isConst() && N->Value == V; }
+std::int64_t Expr::constValue() const { return N->Value; }
+bool Expr::isVar() const { return N && N->Kind == Op::Var; }
+SymbolId Expr::symbol() const { return static_cast<SymbolId>(N->Value); }
+Operands Expr::operands() const { return Operands(N->Ops.data(), N->NumOps); }
+const Expr &Expr::operand(unsigned I) const { return N->Ops[I]; }
 
 Expr operator+(Expr L, Expr R);
 Expr operator-(Expr L, Expr R);
