@@ -31,6 +31,7 @@ public:
   /// A kernel is never declared inside a function body: nvcc rejects member
   /// kernels, and a local class cannot define a friend.
   bool TraverseStmt(Stmt *) { return true; }
+  bool TraverseTypeLoc(TypeLoc) { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
       return true;

@@ -61,6 +61,9 @@ class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
 public:
   explicit LaunchVisitor(ASTContext &Ctx) : Ctx(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  /// Types are not walked: what they spell (decltype, sizeof of an array
+  /// bound) is never run, so it launches and calls nothing.
+  bool TraverseTypeLoc(TypeLoc) { return true; }
   bool TraverseDecl(Decl *D) {
     const auto *F = dyn_cast_or_null<FunctionDecl>(D);
     if (F)
