@@ -106,18 +106,27 @@ std::uint32_t maskOf(const std::vector<bool> &Lanes) {
 } // namespace
 
 void Analyzer::concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize> &C, std::uint32_t Active,
-                            std::uint32_t Sure, const WarpCost *Known) {
+                            std::uint32_t Sure, const WarpCost *Known, bool CheckLimits) {
   // Lanes whose address the instruction ignores (ldmatrix .x1/.x2) do not count.
   const unsigned AddressLanes = rule(Q.F).AddressLanes;
   const std::uint32_t Counted = Active & (AddressLanes >= WarpSize ? ~0u : (1u << AddressLanes) - 1);
   const std::int64_t Last = Q.ArrayBytes ? *Q.ArrayBytes - std::int64_t(Q.AccessBytes) : INT64_MAX;
   std::uint64_t Bits = 0;   // every counted offset or-ed: its low bits and sign
   std::uint32_t Outside = 0;
-  for (unsigned L = 0; L < WarpSize; ++L)
+  bool Near = false;        // nearLimit's test, in the same pass
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (CheckLimits && (Active >> L & 1))
+      Near |= C[L] > INT64_MAX - 256 || C[L] < INT64_MIN + 256;
     if (Counted >> L & 1) {
       Bits |= std::uint64_t(C[L]);
       Outside |= std::uint32_t(C[L] < 0 || C[L] > Last) << L;
     }
+  }
+  if (Near) {
+    O.K = Outcome::Undecided;
+    O.Why = describe(EvalFailure::Overflow);
+    return;
+  }
   // Widths are powers of two (run() checks): a mask is the remainder's test.
   Misaligned |= (Bits & (Q.AccessBytes - 1)) != 0;
   Negative |= static_cast<std::int64_t>(Bits) < 0;

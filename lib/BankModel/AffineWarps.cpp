@@ -83,9 +83,8 @@ Outcome Analyzer::affineWarp(const AffineLanes &A, const WarpCost *Known) {
   Src = {};
   Spent += WarpSize;
   O.AnyActive = A.On != 0;
-  if (!O.AnyActive || nearLimit(O, A.C, A.On))
-    return O;
-  concreteWarp(O, A.C, A.On, A.On, Known);
+  if (O.AnyActive)
+    concreteWarp(O, A.C, A.On, A.On, Known, /*CheckLimits=*/true);
   return O;
 }
 

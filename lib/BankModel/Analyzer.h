@@ -105,9 +105,10 @@ private:
     std::optional<WarpCost> Cost; ///< none when the warp was not decided
   };
   /// The outcome of a warp whose active lanes (a mask) have the concrete
-  /// offsets C; Sure: those active with every guard decided.
+  /// offsets C; Sure: those active with every guard decided. CheckLimits:
+  /// first nearLimit's test (undecided, nothing else noted, when it holds).
   void concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize> &C, std::uint32_t Active,
-                    std::uint32_t Sure, const WarpCost *Known = nullptr);
+                    std::uint32_t Sure, const WarpCost *Known = nullptr, bool CheckLimits = false);
   std::optional<Outcome> scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
                                     const std::vector<bool> &Active);
   /// Exactly, when every free symbol is periodic (Periodic.h): decided when
