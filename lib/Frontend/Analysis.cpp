@@ -15,6 +15,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <tuple>
@@ -52,6 +53,11 @@ public:
 } // namespace
 
 namespace {
+bool compiledNoted(const KernelResult &Walk) {
+  return std::any_of(Walk.Sites.begin(), Walk.Sites.end(),
+                     [](const AccessSite &S) { return !S.CompiledNote.empty(); });
+}
+
 /// The compiled PTX's widths (when given) and the ptxas rule applied to one
 /// walk: true when they changed it (merged accesses or noted a width).
 bool widen(KernelResult &Walk, const FunctionDecl &Kernel, const CompiledPtx *Ptx, ASTContext &Ctx) {
@@ -60,10 +66,7 @@ bool widen(KernelResult &Walk, const FunctionDecl &Kernel, const CompiledPtx *Pt
     Merged += applyCompiledWidths(Walk, Kernel, *Ptx, Ctx);
   // What ptxas merges after the PTX (or, without nvcc, all it merges).
   Merged += applyPtxasWidening(Walk, Ctx);
-  bool Noted = false;
-  for (const AccessSite &S : Walk.Sites)
-    Noted |= !S.CompiledNote.empty();
-  return Merged || Noted;
+  return Merged || compiledNoted(Walk);
 }
 
 /// The findings of Walks (the last of Findings, from the first walk's) made
@@ -223,13 +226,9 @@ void finishKernel(llvm::MutableArrayRef<WalkRecord> Mine, const AnalysisOptions 
         findAgain(Mine, Changed, Findings, Ctx);
     } else {
       // As widen() without compiled widths would tell, on the walk itself.
-      for (const WalkRecord &W : Mine) {
-        bool Noted = false;
-        for (const AccessSite &S : W.Walk.Sites)
-          Noted |= !S.CompiledNote.empty();
-        if (Noted || ptxasWouldWiden(W.Walk, Ctx))
+      for (const WalkRecord &W : Mine)
+        if (compiledNoted(W.Walk) || ptxasWouldWiden(W.Walk, Ctx))
           return;
-      }
     }
   }
   const FunctionDecl *K = Mine.front().Kernel;

@@ -41,10 +41,10 @@ constexpr std::size_t MaxInstances = 256;
 /// aligned to K x width. From the widest width (at most 16 bytes) down, the
 /// sites that merge at it (mergingSites) are merged; the others are tried at
 /// the next. Returns how many accesses were merged away.
-/// With Remove null, only whether some run merges: 1 at the first, nothing
-/// changed.
-unsigned widenGroup(KernelResult &Walk, const SiteGroup &G, std::int64_t Base, OffsetFacts &Facts,
-                    std::set<std::size_t> *Remove) {
+/// With Apply null, only whether some run merges: 1 at the first, nothing
+/// changed. Otherwise Apply is Walk, and Remove collects the merged-away sites.
+unsigned widenGroup(const KernelResult &Walk, KernelResult *Apply, const SiteGroup &G, std::int64_t Base,
+                    OffsetFacts &Facts, std::set<std::size_t> &Remove) {
   const unsigned E = G.Bytes;
   if (E < 2)
     return 0; // bytes stay bytes: none of the corpus's widened lines came from 1-byte accesses, and
@@ -64,7 +64,7 @@ unsigned widenGroup(KernelResult &Walk, const SiteGroup &G, std::int64_t Base, O
     std::vector<std::size_t> Good = mergingSites(Walk, All, *Chains, E, Wp, Base, Facts, Runs);
     if (Good.empty())
       continue;
-    if (!Remove)
+    if (!Apply)
       return 1;
     SiteGroup M = Left;
     M.Sites.clear();
@@ -72,12 +72,12 @@ unsigned widenGroup(KernelResult &Walk, const SiteGroup &G, std::int64_t Base, O
     for (std::size_t S : Left.Sites)
       (std::find(Good.begin(), Good.end(), S) != Good.end() ? M.Sites : Rest).push_back(S);
     std::string Name = std::string(G.Store ? "STS" : "LDS") + (Wp == 16 ? ".128" : Wp == 8 ? ".64" : "");
-    Merged += mergeSites(Walk, M.Sites, headsOf(Walk, M, All, Runs), Wp,
+    Merged += mergeSites(*Apply, M.Sites, headsOf(Walk, M, All, Runs), Wp,
                          "predicted to be issued as " + std::to_string(Wp) + "-byte " + Name + " (" +
                              std::to_string(Wp / E) + " " + std::to_string(E) + "-byte accesses" +
                              (G.CrossLine ? " of " + linesText(Walk, M) : "") +
                              " at consecutive, aligned addresses merged, as ptxas does)",
-                         "ptxas rule", *Remove);
+                         "ptxas rule", Remove);
     Left.Sites = std::move(Rest);
     if (Left.Sites.empty())
       break;
@@ -86,7 +86,10 @@ unsigned widenGroup(KernelResult &Walk, const SiteGroup &G, std::int64_t Base, O
 }
 } // namespace
 
-unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) {
+namespace {
+/// The rule over Walk's line groups: applied when Apply (Walk itself) is
+/// given, else only asked, stopping at the first group that would merge.
+unsigned runRule(const KernelResult &Walk, KernelResult *Apply, ASTContext &Ctx) {
   std::map<const VarDecl *, std::int64_t> Layout = sharedLayout(Walk, Ctx);
   OffsetFacts Facts(Walk.Symbols, declaredExtents(Walk));
   auto keep = [&](const AccessSite &S) { return mergeable(S) && S.CompiledNote.empty() && Layout.count(S.Array); };
@@ -97,22 +100,19 @@ unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) {
   // (CompiledWidths.cpp).
   unsigned Merged = 0;
   std::set<std::size_t> Remove;
-  for (const SiteGroup &G : lineGroups(Walk, keep))
-    Merged += widenGroup(Walk, G, Layout[Walk.Sites[G.Sites.front()].Array], Facts, &Remove);
-  removeSites(Walk, Remove);
+  for (const SiteGroup &G : lineGroups(Walk, keep)) {
+    Merged += widenGroup(Walk, Apply, G, Layout[Walk.Sites[G.Sites.front()].Array], Facts, Remove);
+    if (Merged && !Apply)
+      return Merged;
+  }
+  if (Apply)
+    removeSites(*Apply, Remove);
   return Merged;
 }
+} // namespace
 
-bool ptxasWouldWiden(const KernelResult &Walk, ASTContext &Ctx) {
-  std::map<const VarDecl *, std::int64_t> Layout = sharedLayout(Walk, Ctx);
-  OffsetFacts Facts(Walk.Symbols, declaredExtents(Walk));
-  auto keep = [&](const AccessSite &S) { return mergeable(S) && S.CompiledNote.empty() && Layout.count(S.Array); };
-  // widenGroup changes nothing without a removal set.
-  KernelResult &Same = const_cast<KernelResult &>(Walk);
-  for (const SiteGroup &G : lineGroups(Walk, keep))
-    if (widenGroup(Same, G, Layout[Walk.Sites[G.Sites.front()].Array], Facts, nullptr))
-      return true;
-  return false;
-}
+unsigned applyPtxasWidening(KernelResult &Walk, ASTContext &Ctx) { return runRule(Walk, &Walk, Ctx); }
+
+bool ptxasWouldWiden(const KernelResult &Walk, ASTContext &Ctx) { return runRule(Walk, nullptr, Ctx) != 0; }
 
 } // namespace bankcheck::frontend
