@@ -4,7 +4,7 @@
 /// \file
 /// Turns each shared load, store or atomic met by the walk into an instance
 /// of its AccessSite: the byte offset, the guards in force and the loop
-/// labels, deduplicated by their printed form.
+/// labels, deduplicated by their structure.
 //===----------------------------------------------------------------------===//
 #include "Frontend/WalkerState.h"
 
@@ -123,19 +123,27 @@ void Walker::addInstance(AccessSite &S, const SharedRef &L) {
     Label += Part;
   }
   I.Label = Label;
-  std::string DedupKey = symbolic::print(I.ByteOffset, Result.Symbols);
+  // Equal offsets under equal guards are one instance (counted again).
+  std::size_t Hash = symbolic::hashValue(I.ByteOffset);
   for (const bank::Guard &G : I.Guards)
-    DedupKey += "|" + symbolic::print(G.Cond, Result.Symbols);
-  if (!I.Invariant.isNull())
-    DedupKey += "|inv " + symbolic::print(I.Invariant, Result.Symbols);
-  if (!I.SourceOffset.isNull())
-    DedupKey += "|src " + symbolic::print(I.SourceOffset, Result.Symbols);
-  auto D = S.InstanceIndex.find(DedupKey);
-  if (D != S.InstanceIndex.end()) {
-    ++S.Instances[D->second].Multiplicity;
-    return;
-  }
-  S.InstanceIndex.emplace(DedupKey, S.Instances.size());
+    Hash = Hash * 31 + symbolic::hashValue(G.Cond);
+  Hash = Hash * 31 + symbolic::hashValue(I.Invariant);
+  Hash = Hash * 31 + symbolic::hashValue(I.SourceOffset);
+  auto Same = [&I](const bank::AccessInstance &J) {
+    if (!J.ByteOffset.equals(I.ByteOffset) || J.Guards.size() != I.Guards.size() ||
+        !J.Invariant.equals(I.Invariant) || !J.SourceOffset.equals(I.SourceOffset))
+      return false;
+    for (std::size_t K = 0; K < I.Guards.size(); ++K)
+      if (!J.Guards[K].Cond.equals(I.Guards[K].Cond))
+        return false;
+    return true;
+  };
+  for (auto [D, E] = S.InstanceIndex.equal_range(Hash); D != E; ++D)
+    if (Same(S.Instances[D->second])) {
+      ++S.Instances[D->second].Multiplicity;
+      return;
+    }
+  S.InstanceIndex.emplace(Hash, S.Instances.size());
   S.Instances.push_back(std::move(I));
 }
 

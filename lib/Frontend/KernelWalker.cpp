@@ -516,7 +516,7 @@ void dropWalkOnly(KernelResult &R) {
   std::set<const Stmt *>().swap(R.WalkedStmts);
   std::set<const FunctionDecl *>().swap(R.Walked);
   for (AccessSite &S : R.Sites)
-    std::map<std::string, std::size_t>().swap(S.InstanceIndex);
+    std::unordered_multimap<std::size_t, std::size_t>().swap(S.InstanceIndex);
 }
 
 } // namespace bankcheck::frontend

@@ -28,6 +28,7 @@
 #include <set>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace bankcheck::frontend {
@@ -63,7 +64,8 @@ struct AccessSite {
   report::FileLoc ProfileLoc;
   std::vector<std::string> Assumptions; ///< what the offsets rely on (see SharedRef)
   std::vector<bank::AccessInstance> Instances;
-  std::map<std::string, std::size_t> InstanceIndex; ///< dedup key -> index
+  /// Hash of an instance's offset, guards and facts -> its index (dedup).
+  std::unordered_multimap<std::size_t, std::size_t> InstanceIndex;
   std::string Unmodelled; ///< non-empty: the access cannot be analysed, why
   /// A struct copied to or from shared memory in pieces (a 12-byte float3 as
   /// three 4-byte loads): each instance is one piece, AccessBytes wide; the

@@ -60,10 +60,31 @@ std::vector<SiteGroup> crossLineGroups(const KernelResult &Walk, const SiteFilte
 
 std::vector<InstanceRef> groupInstances(const KernelResult &Walk, const SiteGroup &G) {
   std::vector<InstanceRef> All;
+  // Key: the first instance with equal guards (and label across lines).
+  auto sameKey = [&](const bank::AccessInstance &A, const bank::AccessInstance &B) {
+    if (A.Guards.size() != B.Guards.size() || (G.CrossLine && A.Label != B.Label))
+      return false;
+    for (std::size_t K = 0; K < A.Guards.size(); ++K)
+      if (!A.Guards[K].Cond.equals(B.Guards[K].Cond))
+        return false;
+    return true;
+  };
+  std::unordered_multimap<std::size_t, std::size_t> Keys; // hash -> index in All
   for (std::size_t S : G.Sites)
     for (std::size_t J = 0; J < Walk.Sites[S].Instances.size(); ++J) {
       const bank::AccessInstance &I = Walk.Sites[S].Instances[J];
-      All.push_back({S, J, guardKey(I, Walk.Symbols) + (G.CrossLine ? "#" + I.Label : "")});
+      std::size_t Hash = G.CrossLine ? std::hash<std::string>()(I.Label) : 0;
+      for (const bank::Guard &Gd : I.Guards)
+        Hash = Hash * 31 + symbolic::hashValue(Gd.Cond);
+      std::size_t Key = All.size();
+      for (auto [K, E] = Keys.equal_range(Hash); K != E && Key == All.size(); ++K) {
+        const InstanceRef &R = All[K->second];
+        if (sameKey(Walk.Sites[R.Site].Instances[R.Inst], I))
+          Key = R.Key;
+      }
+      if (Key == All.size())
+        Keys.emplace(Hash, All.size());
+      All.push_back({S, J, Key});
     }
   return All;
 }
@@ -193,13 +214,6 @@ bool OffsetFacts::aligned(const Expr &E, std::int64_t Base, std::int64_t W) {
   // A XOR or a division is an unknown term of the affine form; its operands
   // may still fix the low bits ((c ^ (r << 3)) * 4 with c even).
   return Ok || (Base % W == 0 && (std::int64_t(1) << std::min(knownTrailingZeros(E, Bound), 62u)) % W == 0);
-}
-
-std::string guardKey(const bank::AccessInstance &I, const symbolic::SymbolTable &S) {
-  std::string K;
-  for (const bank::Guard &G : I.Guards)
-    K += symbolic::print(G.Cond, S) + "|";
-  return K;
 }
 
 std::map<const clang::VarDecl *, std::int64_t> sharedLayout(const KernelResult &Walk, clang::ASTContext &Ctx) {

@@ -51,10 +51,10 @@ std::vector<SiteGroup> crossLineGroups(const KernelResult &Walk, const SiteFilte
 /// One instance of a group's site, and its merge key: instances merge only
 /// under equal keys. The key is the instance's guards, and across lines also
 /// its loop values: the statements of one iteration are adjacent, those of
-/// two iterations are not.
+/// two iterations are not. Equal keys are one number.
 struct InstanceRef {
   std::size_t Site = 0, Inst = 0;
-  std::string Key;
+  std::size_t Key = 0;
 };
 std::vector<InstanceRef> groupInstances(const KernelResult &Walk, const SiteGroup &G);
 
@@ -103,9 +103,6 @@ private:
   /// for the same offsets at each width it tries.
   std::unordered_map<const void *, std::pair<symbolic::Expr, std::optional<symbolic::Affine>>> Forms;
 };
-
-/// The guards of an instance as text: instances merge only under equal ones.
-std::string guardKey(const bank::AccessInstance &I, const symbolic::SymbolTable &S);
 
 /// Byte offsets of the kernel's shared variables in its shared memory, as
 /// ptxas lays them out (measured, harness/forms/window_base.cu): the static

@@ -216,6 +216,20 @@ bool Expr::equals(const Expr &O) const {
   return true;
 }
 
+std::size_t hashValue(const Expr &E) {
+  if (E.isNull())
+    return 0x9e3779b97f4a7c15ull;
+  std::size_t H = static_cast<std::size_t>(E.op()) * 0x100000001b3ull;
+  auto mix = [&H](std::size_t V) { H ^= V + 0x9e3779b97f4a7c15ull + (H << 6) + (H >> 2); };
+  if (E.isConst())
+    mix(static_cast<std::size_t>(E.constValue()));
+  else if (E.isVar() || E.op() == Op::Apply)
+    mix(E.symbol());
+  for (const Expr &O : E.operands())
+    mix(hashValue(O));
+  return H;
+}
+
 Expr operator+(Expr L, Expr R) { return Expr::binary(Op::Add, L, R); }
 Expr operator-(Expr L, Expr R) { return Expr::binary(Op::Sub, L, R); }
 Expr operator*(Expr L, Expr R) { return Expr::binary(Op::Mul, L, R); }

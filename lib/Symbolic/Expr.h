@@ -149,6 +149,10 @@ Expr operator>>(Expr L, Expr R);
 Expr operator+(Expr L, std::int64_t R);
 Expr operator*(Expr L, std::int64_t R);
 
+/// A hash of the tree's structure: equal for expressions that equals() finds
+/// equal. Costs one visit per tree node, as equals() and printing do.
+std::size_t hashValue(const Expr &E);
+
 /// Calls F on every symbol the expression mentions (with repetitions).
 template <typename Fn> void forEachSymbol(const Expr &E, Fn &&F) {
   if (E.isNull())

@@ -151,7 +151,7 @@ std::vector<std::size_t> merging(const KernelResult &W, unsigned Wp, std::vector
   std::vector<InstanceRef> All;
   for (std::size_t S = 0; S < W.Sites.size(); ++S)
     for (std::size_t I = 0; I < W.Sites[S].Instances.size(); ++I)
-      All.push_back({S, I, ""});
+      All.push_back({S, I, 0});
   OffsetFacts Facts(W.Symbols);
   auto Chains = consecutiveChains(W, All, 4, Facts);
   REQUIRE(Chains);

@@ -41,6 +41,18 @@ TEST_CASE("constant folding keeps C semantics", "[symbolic]") {
   CHECK((tx() * c(1)).equals(tx()));
   CHECK((c(5) / c(0)).op() == Op::Div); // not folded: evaluation reports it
 }
+TEST_CASE("equal trees built apart hash alike; the hash tells operands and symbols apart", "[symbolic]") {
+  Expr ty = Expr::var(SymbolTable::threadIdx(1));
+  Expr A = (tx() * c(33) + ty) ^ c(7), B = (tx() * c(33) + ty) ^ c(7);
+  REQUIRE(A.equals(B));
+  CHECK(hashValue(A) == hashValue(B));
+  CHECK(hashValue(Expr()) == hashValue(Expr()));
+  // Not guaranteed in general, but these must not collide for dedup to be cheap.
+  CHECK(hashValue(tx() - ty) != hashValue(ty - tx()));
+  CHECK(hashValue(tx() * c(33)) != hashValue(tx() * c(32)));
+  CHECK(hashValue(tx()) != hashValue(ty));
+  CHECK(hashValue(Expr::apply(7, tx())) != hashValue(Expr::apply(8, tx())));
+}
 TEST_CASE("affine evaluation separates a uniform offset from the lane part", "[symbolic]") {
   SymbolTable T;
   Symbol N;
