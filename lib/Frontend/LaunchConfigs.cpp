@@ -66,6 +66,13 @@ public:
   bool TraverseTypeLoc(TypeLoc) { return true; }
   bool TraverseDecl(Decl *D) {
     const auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    // Nothing in an uninstantiated template is collected (dependent()):
+    // its instantiations are reached through the template. A function of a
+    // system header that is not an instantiation names no function of the
+    // user's (host ones have no body here: ParseAction.cpp).
+    if (F && (F->isDependentContext() ||
+              (!F->isTemplateInstantiation() && Ctx.getSourceManager().isInSystemHeader(F->getLocation()))))
+      return true;
     if (F)
       Functions.push_back(F);
     bool Ok = RecursiveASTVisitor::TraverseDecl(D);
