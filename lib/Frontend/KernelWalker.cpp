@@ -210,22 +210,6 @@ bool Walker::overBudget() {
   return !Result.Aborted.empty();
 }
 
-namespace {
-class GotoVisitor : public RecursiveASTVisitor<GotoVisitor> {
-public:
-  bool Found = false;
-  bool VisitGotoStmt(GotoStmt *) { Found = true; return false; }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *) { Found = true; return false; }
-};
-} // namespace
-
-bool hasGoto(const FunctionDecl &F) {
-  GotoVisitor V;
-  if (F.getBody())
-    V.TraverseStmt(F.getBody());
-  return V.Found;
-}
-
 KernelResult Walker::run() {
   if (hasGoto(Kernel))
     WithGoto.insert(&Kernel);

@@ -7,7 +7,8 @@
 /// non-const reference to it, a non-const member function called on it that
 /// the walk does not go into, a capture by reference of a lambda it does not)
 /// may be changed where the walk does not see it: such
-/// objects are not followed, so that no stale value is ever read.
+/// objects are not followed, so that no stale value is ever read. The same
+/// pass notes whether the body uses goto (KernelWalker.cpp).
 //===----------------------------------------------------------------------===//
 #include "Frontend/WalkerState.h"
 
@@ -56,12 +57,15 @@ bool isNonConstReference(QualType T) {
 class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
 public:
   std::set<const VarDecl *> Escaping;
+  bool HasGoto = false;
   std::set<const clang::Expr *> Indexed; ///< decays that are the base of a subscript
 
   void escape(const clang::Expr *E) {
     if (const VarDecl *VD = E ? rootOf(E) : nullptr)
       Escaping.insert(VD);
   }
+  bool VisitGotoStmt(GotoStmt *) { HasGoto = true; return true; }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) { HasGoto = true; return true; }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
     Indexed.insert(AS->getBase()->IgnoreParens());
     return true;
@@ -130,22 +134,29 @@ public:
 };
 } // namespace
 
-std::set<const VarDecl *> escapingObjects(const Stmt *S) {
+BodyFacts bodyFactsOf(const Stmt *S) {
   EscapeFinder F;
   if (S)
     F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Escaping;
+  return {std::move(F.Escaping), F.HasGoto};
 }
+
+const BodyFacts &Walker::bodyFacts(const FunctionDecl &F) {
+  const FunctionDecl *Key = F.getCanonicalDecl();
+  auto It = Bodies.find(Key);
+  if (It == Bodies.end())
+    It = Bodies.emplace(Key, bodyFactsOf(F.getBody())).first;
+  return It->second;
+}
+
+bool Walker::hasGoto(const FunctionDecl &F) { return bodyFacts(F).HasGoto; }
 
 bool Walker::escapes(const VarDecl *VD) {
   const DeclContext *DC = VD->getParentFunctionOrMethod();
   const auto *F = dyn_cast_or_null<FunctionDecl>(DC);
   if (!F)
     return true;
-  auto It = Escaping.find(F);
-  if (It == Escaping.end())
-    It = Escaping.emplace(F, escapingObjects(F->getBody())).first;
-  return It->second.count(VD) != 0;
+  return bodyFacts(*F).Escaping.count(VD) != 0;
 }
 
 } // namespace bankcheck::frontend

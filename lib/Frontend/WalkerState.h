@@ -63,6 +63,12 @@ struct SharedRef {
 
 struct ObjectValue;
 
+/// What the walk needs to know of a function's body before walking it.
+struct BodyFacts {
+  std::set<const clang::VarDecl *> Escaping; ///< see Walker::escapes
+  bool HasGoto = false;                      ///< goto or an indirect goto
+};
+
 /// The value of a local or an expression. A Window is an integer holding the
 /// 32-bit shared-window address of a shared location (__cvta_generic_to_shared,
 /// cvta.to.shared): what ldmatrix, cp.async and ld.shared take in inline PTX.
@@ -227,7 +233,11 @@ public:
   /// (&x, a decayed array, a non-const reference, a non-const member call):
   /// they are not followed, since they may change behind the walk's back.
   bool escapes(const clang::VarDecl *VD);
-  std::map<const clang::DeclContext *, std::set<const clang::VarDecl *>> Escaping;
+  /// True when F's body contains goto or an indirect goto.
+  bool hasGoto(const clang::FunctionDecl &F);
+  /// What one pass over a function's body finds, by canonical declaration.
+  const BodyFacts &bodyFacts(const clang::FunctionDecl &F);
+  std::map<const clang::FunctionDecl *, BodyFacts> Bodies;
 
   // --- SharedLValues.cpp: shared lvalues and pointers ---
   /// A pointer into shared memory, or nullopt (subexpressions still evaluated).
@@ -439,10 +449,9 @@ Value mergeObjects(const symbolic::Expr &Cond, const ObjectValue &A, const Objec
 /// scalar class (__half and the like keep their operators opaque). Def: its
 /// definition. Methods.cpp.
 bool isWalkedMethod(const clang::CXXMethodDecl *MD, const clang::FunctionDecl *&Def);
-/// Local objects whose address escapes in S (see Walker::escapes).
-std::set<const clang::VarDecl *> escapingObjects(const clang::Stmt *S);
-/// True when F's body contains goto or an indirect goto.
-bool hasGoto(const clang::FunctionDecl &F);
+/// One traversal of a body (LocalEscapes.cpp): the local objects whose
+/// address escapes in it (see Walker::escapes), and whether it uses goto.
+BodyFacts bodyFactsOf(const clang::Stmt *S);
 
 /// sizeof(T) in bytes, 1 for void and incomplete types (GlobalPointers.cpp).
 std::int64_t pointeeBytes(clang::QualType T, clang::ASTContext &Ctx);
