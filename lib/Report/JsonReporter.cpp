@@ -7,7 +7,10 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/NativeFormatting.h"
 
+#include <charconv>
+#include <cstring>
 #include <limits>
+#include <type_traits>
 
 namespace bankcheck::report {
 
@@ -75,22 +78,53 @@ private:
   unsigned Indent;     ///< of the lines inside the innermost open object or array
   bool First = true;   ///< nothing written yet in the innermost one
 
-  void newline() {
+  /// ",\n" (or "\n") and the indentation in one write: most of an access's
+  /// text is short lines.
+  void separator(bool Comma) {
+    static constexpr char Blanks[] = ",\n                                                                ";
+    constexpr unsigned MaxIndent = sizeof(Blanks) - 3;
+    if (LLVM_LIKELY(Indent <= MaxIndent)) {
+      OS.write(Blanks + !Comma, 1 + Comma + Indent);
+      return;
+    }
+    if (Comma)
+      OS << ',';
     OS << '\n';
     OS.indent(Indent);
   }
+  void newline() { separator(false); }
   void key(StringRef K) {
-    if (!First)
-      OS << ',';
+    bool Comma = !First;
     First = false;
-    newline();
-    OS << '"' << K << "\": ";
+    char Buf[128];
+    if (LLVM_UNLIKELY(2 + Indent + K.size() + 4 > sizeof(Buf))) {
+      separator(Comma);
+      OS << '"' << K << "\": ";
+      return;
+    }
+    // ",\n", the indentation, the quoted key and ": " in one write.
+    char *P = Buf;
+    if (Comma)
+      *P++ = ',';
+    *P++ = '\n';
+    std::memset(P, ' ', Indent);
+    P += Indent;
+    *P++ = '"';
+    std::memcpy(P, K.data(), K.size());
+    P += K.size();
+    std::memcpy(P, "\": ", 3);
+    P += 3;
+    OS.write(Buf, static_cast<std::size_t>(P - Buf));
   }
   void element() {
-    if (!First)
-      OS << ',';
+    separator(!First);
     First = false;
-    newline();
+  }
+  /// An integer as raw_ostream prints it (decimal, '-' when negative).
+  template <typename T> void integer(T V) {
+    char Buf[24];
+    std::to_chars_result R = std::to_chars(Buf, Buf + sizeof(Buf), V);
+    OS.write(Buf, static_cast<std::size_t>(R.ptr - Buf));
   }
   template <typename Fn> void nested(char Open, char Close, Fn Body) {
     OS << Open;
@@ -115,11 +149,15 @@ private:
   }
   void quoteValid(StringRef S) {
     OS << '"';
-    for (unsigned char C : S) {
+    const char *Run = S.data(); // the characters written as they are, not yet written
+    for (const char &Ch : S) {
+      unsigned char C = static_cast<unsigned char>(Ch);
+      if ((C == 0x7f || C >= 0x20) && C != '"' && C != '\\')
+        continue;
+      OS.write(Run, static_cast<std::size_t>(&Ch - Run));
+      Run = &Ch + 1;
       if (C == 0x7f || C >= 0x20) {
-        if (C == '"' || C == '\\')
-          OS << '\\';
-        OS << C;
+        OS << '\\' << C;
         continue;
       }
       OS << '\\';
@@ -133,6 +171,7 @@ private:
         break;
       }
     }
+    OS.write(Run, static_cast<std::size_t>(S.data() + S.size() - Run));
     OS << '"';
   }
   void str(StringRef K, StringRef V) {
@@ -141,7 +180,10 @@ private:
   }
   template <typename T> void num(StringRef K, T V) {
     key(K);
-    OS << V;
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+      integer(V);
+    else
+      OS << V;
   }
   void boolean(StringRef K, bool V) {
     key(K);
@@ -165,9 +207,9 @@ private:
       for (const auto &L : Ls) {
         element();
         if (L)
-          OS << static_cast<std::int64_t>(*L);
+          integer(static_cast<std::int64_t>(*L));
         else
-          OS << "null";
+          OS.write("null", 4);
       }
     });
   }
