@@ -6,6 +6,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <algorithm>
 #include <set>
 
 namespace bankcheck::frontend {
@@ -68,18 +69,21 @@ SharedCoverage coverageOf(const FunctionDecl &Kernel, const std::vector<const Ke
                           ASTContext &Ctx, std::vector<report::Note> &Remarks) {
   SharedCoverage C;
   std::set<const FunctionDecl *> Functions;
-  std::set<const DeclRefExpr *> Seen;
-  std::set<const Stmt *> Walked;
   std::string Aborted;
   unsigned NotBuilt = 0;
   for (const KernelResult *R : Walks) {
     NotBuilt = std::max(NotBuilt, R->NotBuilt);
     Functions.insert(R->Walked.begin(), R->Walked.end());
-    Seen.insert(R->SharedRefsSeen.begin(), R->SharedRefsSeen.end());
-    Walked.insert(R->WalkedStmts.begin(), R->WalkedStmts.end());
     if (!R->Aborted.empty())
       Aborted = R->Aborted;
   }
+  // Seen or walked by any of the walks (asked of each: no union is built).
+  auto seen = [&](const DeclRefExpr *DR) {
+    return std::any_of(Walks.begin(), Walks.end(), [&](const KernelResult *R) { return R->SharedRefsSeen.count(DR); });
+  };
+  auto walked = [&](const Stmt *S) {
+    return std::any_of(Walks.begin(), Walks.end(), [&](const KernelResult *R) { return R->WalkedStmts.count(S); });
+  };
   std::set<const DeclRefExpr *> Uses;
   for (const FunctionDecl *F : Functions) {
     if (!F->getBody())
@@ -96,12 +100,12 @@ SharedCoverage coverageOf(const FunctionDecl &Kernel, const std::vector<const Ke
   unsigned Cut = 0;
   for (const DeclRefExpr *DR : Uses) {
     ++C.Seen;
-    if (Seen.count(DR)) {
+    if (seen(DR)) {
       ++C.Analysed;
       continue;
     }
     const Stmt *S = statementOf(DR, Ctx);
-    bool Reached = S && Walked.count(S);
+    bool Reached = S && walked(S);
     if (!Reached && Aborted.empty()) {
       ++C.NotReached;
       continue;
