@@ -538,6 +538,17 @@ AccessResult Analyzer::run() {
 
 } // namespace detail
 
+bool sameGuards(const std::vector<Guard> &A, const std::vector<Guard> &B) {
+  return std::equal(A.begin(), A.end(), B.begin(), B.end(),
+                    [](const Guard &X, const Guard &Y) { return X.Cond.equals(Y.Cond); });
+}
+
+std::size_t hashGuards(std::size_t Seed, const std::vector<Guard> &Gs) {
+  for (const Guard &G : Gs)
+    Seed = Seed * 31 + symbolic::hashValue(G.Cond);
+  return Seed;
+}
+
 AccessResult analyzeAccess(const AccessQuery &Q, const SymbolTable &Symbols) {
   detail::Analyzer A(Q, Symbols);
   return A.run();

@@ -39,6 +39,11 @@ struct Guard {
   std::string Text;    ///< source text, for notes
 };
 
+/// Guards with equal conditions, in order (their texts are not compared).
+bool sameGuards(const std::vector<Guard> &A, const std::vector<Guard> &B);
+/// Seed mixed with each condition's structural hash: equal for sameGuards.
+std::size_t hashGuards(std::size_t Seed, const std::vector<Guard> &Gs);
+
 /// One instance of the access: one combination of enclosing loop iterations.
 struct AccessInstance {
   symbolic::Expr ByteOffset;   ///< from the array's first byte

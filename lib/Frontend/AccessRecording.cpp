@@ -124,19 +124,12 @@ void Walker::addInstance(AccessSite &S, const SharedRef &L) {
   }
   I.Label = Label;
   // Equal offsets under equal guards are one instance (counted again).
-  std::size_t Hash = symbolic::hashValue(I.ByteOffset);
-  for (const bank::Guard &G : I.Guards)
-    Hash = Hash * 31 + symbolic::hashValue(G.Cond);
+  std::size_t Hash = bank::hashGuards(symbolic::hashValue(I.ByteOffset), I.Guards);
   Hash = Hash * 31 + symbolic::hashValue(I.Invariant);
   Hash = Hash * 31 + symbolic::hashValue(I.SourceOffset);
   auto Same = [&I](const bank::AccessInstance &J) {
-    if (!J.ByteOffset.equals(I.ByteOffset) || J.Guards.size() != I.Guards.size() ||
-        !J.Invariant.equals(I.Invariant) || !J.SourceOffset.equals(I.SourceOffset))
-      return false;
-    for (std::size_t K = 0; K < I.Guards.size(); ++K)
-      if (!J.Guards[K].Cond.equals(I.Guards[K].Cond))
-        return false;
-    return true;
+    return J.ByteOffset.equals(I.ByteOffset) && J.Invariant.equals(I.Invariant) &&
+           J.SourceOffset.equals(I.SourceOffset) && bank::sameGuards(J.Guards, I.Guards);
   };
   for (auto [D, E] = S.InstanceIndex.equal_range(Hash); D != E; ++D)
     if (Same(S.Instances[D->second])) {

@@ -65,25 +65,19 @@ public:
   /// bound) is never run, so it launches and calls nothing.
   bool TraverseTypeLoc(TypeLoc) { return true; }
   bool TraverseDecl(Decl *D) {
-    const auto *F = dyn_cast_or_null<FunctionDecl>(D);
-    // Nothing in an uninstantiated template is collected (dependent()):
-    // its instantiations are reached through the template. A function of a
+    // Nothing in an uninstantiated template is collected: its
+    // instantiations are reached through the template. A function of a
     // system header that is not an instantiation names no function of the
     // user's (host ones have no body here: ParseAction.cpp).
-    if (F && (F->isDependentContext() ||
+    if (const auto *F = dyn_cast_or_null<FunctionDecl>(D);
+        F && (F->isDependentContext() ||
               (!F->isTemplateInstantiation() && Ctx.getSourceManager().isInSystemHeader(F->getLocation()))))
       return true;
-    if (F)
-      Functions.push_back(F);
-    bool Ok = RecursiveASTVisitor::TraverseDecl(D);
-    if (F)
-      Functions.pop_back();
-    return Ok;
+    return RecursiveASTVisitor::TraverseDecl(D);
   }
-  bool dependent() const { return !Functions.empty() && Functions.back()->isDependentContext(); }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
     const CallExpr *Config = K->getConfig();
-    if (dependent() || !Config || Config->getNumArgs() < 2)
+    if (!Config || Config->getNumArgs() < 2)
       return true;
     LaunchSite S;
     S.Call = K;
@@ -99,7 +93,7 @@ public:
   /// cudaLaunchKernel(func, grid, block, ...), cudaLaunchCooperativeKernel,
   /// cudaLaunchKernelEx(&config, func, args...) and cudaLaunchKernelExC.
   bool VisitCallExpr(CallExpr *C) {
-    if (isa<CUDAKernelCallExpr>(C) || dependent())
+    if (isa<CUDAKernelCallExpr>(C))
       return true;
     const FunctionDecl *Callee = C->getDirectCallee();
     if (!Callee)
@@ -136,7 +130,6 @@ public:
     return true;
   }
   ASTContext &Ctx;
-  std::vector<const FunctionDecl *> Functions;
   std::vector<LaunchSite> Sites;
   std::map<const FunctionDecl *, std::vector<const CallExpr *>> Callers;
 };

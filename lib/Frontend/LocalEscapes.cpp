@@ -132,7 +132,6 @@ public:
     return true;
   }
 };
-} // namespace
 
 BodyFacts bodyFactsOf(const Stmt *S) {
   EscapeFinder F;
@@ -140,6 +139,7 @@ BodyFacts bodyFactsOf(const Stmt *S) {
     F.TraverseStmt(const_cast<Stmt *>(S));
   return {std::move(F.Escaping), F.HasGoto};
 }
+} // namespace
 
 const BodyFacts &Walker::bodyFacts(const FunctionDecl &F) {
   const FunctionDecl *Key = F.getCanonicalDecl();

@@ -62,20 +62,13 @@ std::vector<InstanceRef> groupInstances(const KernelResult &Walk, const SiteGrou
   std::vector<InstanceRef> All;
   // Key: the first instance with equal guards (and label across lines).
   auto sameKey = [&](const bank::AccessInstance &A, const bank::AccessInstance &B) {
-    if (A.Guards.size() != B.Guards.size() || (G.CrossLine && A.Label != B.Label))
-      return false;
-    for (std::size_t K = 0; K < A.Guards.size(); ++K)
-      if (!A.Guards[K].Cond.equals(B.Guards[K].Cond))
-        return false;
-    return true;
+    return (!G.CrossLine || A.Label == B.Label) && bank::sameGuards(A.Guards, B.Guards);
   };
   std::unordered_multimap<std::size_t, std::size_t> Keys; // hash -> index in All
   for (std::size_t S : G.Sites)
     for (std::size_t J = 0; J < Walk.Sites[S].Instances.size(); ++J) {
       const bank::AccessInstance &I = Walk.Sites[S].Instances[J];
-      std::size_t Hash = G.CrossLine ? std::hash<std::string>()(I.Label) : 0;
-      for (const bank::Guard &Gd : I.Guards)
-        Hash = Hash * 31 + symbolic::hashValue(Gd.Cond);
+      std::size_t Hash = bank::hashGuards(G.CrossLine ? std::hash<std::string>()(I.Label) : 0, I.Guards);
       std::size_t Key = All.size();
       for (auto [K, E] = Keys.equal_range(Hash); K != E && Key == All.size(); ++K) {
         const InstanceRef &R = All[K->second];

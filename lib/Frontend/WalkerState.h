@@ -235,7 +235,8 @@ public:
   bool escapes(const clang::VarDecl *VD);
   /// True when F's body contains goto or an indirect goto.
   bool hasGoto(const clang::FunctionDecl &F);
-  /// What one pass over a function's body finds, by canonical declaration.
+  /// What one pass over a function's body finds (LocalEscapes.cpp), kept
+  /// by canonical declaration.
   const BodyFacts &bodyFacts(const clang::FunctionDecl &F);
   std::map<const clang::FunctionDecl *, BodyFacts> Bodies;
 
@@ -449,9 +450,6 @@ Value mergeObjects(const symbolic::Expr &Cond, const ObjectValue &A, const Objec
 /// scalar class (__half and the like keep their operators opaque). Def: its
 /// definition. Methods.cpp.
 bool isWalkedMethod(const clang::CXXMethodDecl *MD, const clang::FunctionDecl *&Def);
-/// One traversal of a body (LocalEscapes.cpp): the local objects whose
-/// address escapes in it (see Walker::escapes), and whether it uses goto.
-BodyFacts bodyFactsOf(const clang::Stmt *S);
 
 /// sizeof(T) in bytes, 1 for void and incomplete types (GlobalPointers.cpp).
 std::int64_t pointeeBytes(clang::QualType T, clang::ASTContext &Ctx);
