@@ -427,14 +427,25 @@ AccessResult Analyzer::run() {
         break;
       }
       Outcome O;
+      // Set when O's lanes are a memo's moved and not filled (movedWarp).
+      const AffineLanes *MovedFrom = nullptr;
+      std::int64_t MovedBy = 0;
+      auto moved = [](const AffineLanes &From, std::int64_t Shift) {
+        AffineLanes A = From;
+        for (unsigned L = 0; L < WarpSize; ++L)
+          A.C[L] = static_cast<std::int64_t>(std::uint64_t(A.C[L]) + std::uint64_t(Shift));
+        return A;
+      };
       if (!Fast[K]) {
         O = evalWarp(I, Warps[W]);
       } else if (Repeats[K]) {
         const Memo &M = Memos[Repeats[K]->First][W];
-        AffineLanes A = M.Lanes;
-        for (unsigned L = 0; L < WarpSize; ++L)
-          A.C[L] = static_cast<std::int64_t>(std::uint64_t(A.C[L]) + std::uint64_t(Repeats[K]->Shift));
-        O = affineWarp(A, M.Cost ? &*M.Cost : nullptr);
+        if (movedWarp(O, M, Repeats[K]->Shift)) {
+          MovedFrom = &M.Lanes;
+          MovedBy = Repeats[K]->Shift;
+        } else {
+          O = affineWarp(moved(M.Lanes, Repeats[K]->Shift), M.Cost ? &*M.Cost : nullptr);
+        }
       } else {
         // An unguarded affine instance in a warp that is warp 0 moved by one
         // vector: warp 0's offsets moved alike, its cost when whole words.
@@ -442,25 +453,34 @@ AccessResult Analyzer::run() {
         std::optional<std::int64_t> Along;
         if (W > 0 && Fast[K]->Guards.empty() && Th.FromWarp0)
           Along = Fast[K]->Offset.shiftAlong(*Th.FromWarp0);
+        // A later instance repeats this one: keep every warp's lanes.
+        const bool Kept = !Memos[K].empty();
         AffineLanes A;
-        const WarpCost *Known = nullptr;
         if (Along) {
-          A = Warp0.Lanes;
-          for (unsigned L = 0; L < WarpSize; ++L)
-            A.C[L] = static_cast<std::int64_t>(std::uint64_t(A.C[L]) + std::uint64_t(*Along));
-          if (*Along % std::int64_t(BankBytes) == 0 && Warp0.Cost)
-            Known = &*Warp0.Cost;
           ++WarpShiftsTaken;
+          const bool Whole = *Along % std::int64_t(BankBytes) == 0;
+          if (Whole && movedWarp(O, Warp0, *Along)) {
+            MovedFrom = &Warp0.Lanes;
+            MovedBy = *Along;
+            if (Kept)
+              A = moved(Warp0.Lanes, *Along);
+          } else {
+            A = moved(Warp0.Lanes, *Along);
+            O = affineWarp(A, Whole && Warp0.Cost ? &*Warp0.Cost : nullptr);
+          }
         } else {
           A = affineLanes(*Fast[K], unsigned(W));
+          O = affineWarp(A, nullptr);
         }
-        O = affineWarp(A, Known);
-        Memo M{A, O.K == Outcome::Decided && O.AnyActive ? std::optional<WarpCost>(WarpCost{O.Wavefronts, O.Ideal})
-                                                         : std::nullopt};
-        if (W == 0)
-          Warp0 = M;
-        if (!Memos[K].empty())
-          Memos[K][W] = std::move(M);
+        if (W == 0 || Kept) {
+          Memo M{A, O.K == Outcome::Decided && O.AnyActive ? std::optional<WarpCost>(WarpCost{O.Wavefronts, O.Ideal})
+                                                           : std::nullopt,
+                 extremes(A)};
+          if (W == 0)
+            Warp0 = M;
+          if (Kept)
+            Memos[K][W] = std::move(M);
+        }
       }
       if (WarpOutOfBounds && !R.Bounds)
         R.Bounds = OutOfBounds{WarpIds[W], I.Label, WarpOutOfBounds->first, WarpOutOfBounds->second};
@@ -495,7 +515,7 @@ AccessResult Analyzer::run() {
         Wt.Warp = WarpIds[W];
         Wt.Label = I.Label;
         Wt.Values = O.Values;
-        Wt.Lanes = O.Lanes;
+        Wt.Lanes = MovedFrom ? movedLanes(*MovedFrom, MovedBy) : O.Lanes;
         Wt.Wavefronts = O.Wavefronts;
         Wt.Ideal = O.Ideal;
         R.Worst = Wt;

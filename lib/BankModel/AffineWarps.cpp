@@ -14,7 +14,7 @@ namespace {
 bool ThreadAffinePath = true;
 } // namespace
 void setThreadAffinePath(bool On) { ThreadAffinePath = On; }
-thread_local std::uint64_t WarpShiftsTaken = 0;
+thread_local std::uint64_t WarpShiftsTaken = 0, WarpsMovedWhole = 0;
 
 std::optional<Analyzer::FastInstance> Analyzer::fastInstance(const AccessInstance &I) const {
   if (!ThreadAffinePath || !Q.Shape || !I.Invariant.isNull() || Q.F == Form::LDGSTS)
@@ -46,12 +46,22 @@ Analyzer::AffineLanes Analyzer::affineLanes(const FastInstance &F, unsigned W) c
   for (const ThreadAffine &Cond : F.Guards) {
     if (!A.On)
       break;
+    // A guard that the lanes' box decides (`tid < s` in a warp wholly below
+    // or above s) is not evaluated lane by lane.
+    ThreadAffine::Truth U = Cond.truthOver(T);
+    if (U == ThreadAffine::Truth::Always)
+      continue;
+    if (U == ThreadAffine::Truth::Never) {
+      A.On = 0;
+      break;
+    }
     Cond.warpValues(T, A.On, G.data());
     for (unsigned L = 0; L < WarpSize; ++L)
       if ((A.On >> L & 1) && G[L] == 0)
         A.On &= ~(1u << L);
   }
-  F.Offset.warpValues(T, A.On, A.C.data());
+  if (A.On)
+    F.Offset.warpValues(T, A.On, A.C.data());
   return A;
 }
 
@@ -74,6 +84,63 @@ Analyzer::repeats(const std::vector<std::optional<FastInstance>> &Fast) {
       Firsts.erase(Firsts.begin());
     Firsts.push_back(K);
   }
+  return Out;
+}
+
+Analyzer::Extremes Analyzer::extremes(const AffineLanes &A) const {
+  Extremes X;
+  const unsigned AddressLanes = rule(Q.F).AddressLanes;
+  X.Counted = A.On & (AddressLanes >= WarpSize ? ~0u : (1u << AddressLanes) - 1);
+  X.LoActive = X.Lo = INT64_MAX;
+  X.HiActive = X.Hi = INT64_MIN;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!(A.On >> L & 1))
+      continue;
+    X.Valid = true;
+    X.LoActive = std::min(X.LoActive, A.C[L]);
+    X.HiActive = std::max(X.HiActive, A.C[L]);
+    if (X.Counted >> L & 1) {
+      X.Lo = std::min(X.Lo, A.C[L]);
+      X.Hi = std::max(X.Hi, A.C[L]);
+      X.Bits |= std::uint64_t(A.C[L]);
+    }
+  }
+  return X;
+}
+
+bool Analyzer::movedWarp(Outcome &O, const Memo &M, std::int64_t Shift) {
+  const Extremes &X = M.X;
+  if (!M.Cost || !X.Valid || Shift % std::int64_t(Q.AccessBytes) != 0)
+    return false;
+  // No moved offset wraps or comes near the limits (nearLimit's test) ...
+  const __int128 LoActive = __int128(X.LoActive) + Shift, HiActive = __int128(X.HiActive) + Shift;
+  if (HiActive > INT64_MAX - 256 || LoActive < INT64_MIN + 256)
+    return false;
+  // ... nor is negative or past the array: concreteWarp's flags stay as they
+  // are, but for the alignment, which a shift by whole accesses keeps.
+  if (X.Counted) {
+    const std::int64_t Last = Q.ArrayBytes ? *Q.ArrayBytes - std::int64_t(Q.AccessBytes) : INT64_MAX;
+    if (__int128(X.Lo) + Shift < 0 || __int128(X.Hi) + Shift > Last)
+      return false;
+    Misaligned |= (X.Bits & (Q.AccessBytes - 1)) != 0;
+  }
+  WarpOutOfBounds.reset();
+  Src = {};
+  Spent += WarpSize;
+  O.K = Outcome::Decided;
+  O.AnyActive = true;
+  O.Wavefronts = M.Cost->Wavefronts;
+  O.Ideal = M.Cost->Ideal;
+  ++WarpsMovedWhole;
+  return true;
+}
+
+WarpAddresses Analyzer::movedLanes(const AffineLanes &A, std::int64_t Shift) {
+  // concreteWarp's lanes of A's offsets moved (wrapping, as run() moves them).
+  WarpAddresses Out{};
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (A.On >> L & 1)
+      Out[L] = LaneAddress{true, std::uint64_t(A.C[L]) + std::uint64_t(Shift)};
   return Out;
 }
 

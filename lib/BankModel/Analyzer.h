@@ -99,11 +99,28 @@ private:
     std::int64_t Shift;
   };
   static std::vector<std::optional<RepeatOf>> repeats(const std::vector<std::optional<FastInstance>> &Fast);
+  /// What concreteWarp's per-lane tests need of a warp's lanes: the extremes
+  /// of the active offsets and of the counted ones, and the counted or-ed.
+  struct Extremes {
+    bool Valid = false; ///< some lane active
+    std::uint32_t Counted = 0;
+    std::int64_t LoActive = 0, HiActive = 0, Lo = 0, Hi = 0;
+    std::uint64_t Bits = 0;
+  };
+  Extremes extremes(const AffineLanes &A) const;
   /// What a repeated instance takes from its first, per warp.
   struct Memo {
     AffineLanes Lanes;
     std::optional<WarpCost> Cost; ///< none when the warp was not decided
+    Extremes X;                   ///< set where a later warp may move it
   };
+  /// The outcome of M's warp with every offset moved by Shift (whole words,
+  /// so its cost is M's) from M's extremes alone, when they decide every
+  /// per-lane test as concreteWarp would: no lane near the limits, negative
+  /// or out of bounds, alignment kept. O's lanes are not filled (movedLanes
+  /// gives them); false, with nothing changed, when a lane must be looked at.
+  bool movedWarp(Outcome &O, const Memo &M, std::int64_t Shift);
+  static WarpAddresses movedLanes(const AffineLanes &A, std::int64_t Shift);
   /// The outcome of a warp whose active lanes (a mask) have the concrete
   /// offsets C; Sure: those active with every guard decided. CheckLimits:
   /// first nearLimit's test (undecided, nothing else noted, when it holds).
@@ -122,8 +139,9 @@ private:
 
 /// Tests: false makes every instance take the general evaluation (evalWarp).
 void setThreadAffinePath(bool On);
-/// Tests: how many warps took an earlier warp's offsets moved (this thread).
-extern thread_local std::uint64_t WarpShiftsTaken;
+/// Tests: how many warps took an earlier warp's offsets moved (this thread),
+/// and how many of those movedWarp decided from the extremes alone.
+extern thread_local std::uint64_t WarpShiftsTaken, WarpsMovedWhole;
 
 std::string describeValues(const std::vector<std::pair<SymbolId, std::int64_t>> &Vals, const SymbolTable &T);
 bool satisfiesFacts(const Symbol &S, std::int64_t V);

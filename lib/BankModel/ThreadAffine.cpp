@@ -4,6 +4,7 @@
 #include "BankModel/ThreadAffine.h"
 #include "Symbolic/SymbolTable.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 
@@ -219,6 +220,11 @@ WarpThreads WarpThreads::of(const BlockShape &S, unsigned Warp) {
     T.X[L] = Id % S.X;
     T.Y[L] = (Id / S.X) % S.Y;
     T.Z[L] = Id / (S.X * S.Y);
+    const unsigned C[3] = {T.X[L], T.Y[L], T.Z[L]};
+    for (unsigned D = 0; D < 3; ++D) {
+      T.Lo[D] = L == 0 ? C[D] : std::min(T.Lo[D], C[D]);
+      T.Hi[D] = L == 0 ? C[D] : std::max(T.Hi[D], C[D]);
+    }
   }
   return T;
 }
@@ -299,6 +305,69 @@ void ThreadAffine::warpValues(const WarpThreads &T, std::uint32_t Mask, std::int
   for (unsigned L = 0; L < WarpSize; ++L)
     if (Mask >> L & 1)
       Out[L] = Result[L];
+}
+
+ThreadAffine::Truth ThreadAffine::truthOver(const WarpThreads &T) const {
+  if (!T.Present)
+    return Truth::Mixed;
+  // Each stack entry bounds its value over the lanes: a Lin's extremes are at
+  // corners of the lanes' box (points of the block, where it is exact).
+  struct Span {
+    std::int64_t Lo, Hi;
+  };
+  auto nonZero = [](const Span &S) { return S.Lo > 0 || S.Hi < 0 ? 1 : S.Lo == 0 && S.Hi == 0 ? 0 : -1; };
+  auto truth = [](int V) { return V < 0 ? Span{0, 1} : Span{V, V}; };
+  Span Stack[80]; // build() bounds the depth to 48
+  unsigned Top = 0;
+  for (const Step &S : Code) {
+    switch (S.K) {
+    case Step::Push: {
+      const Lin &F = Lins[S.Lin];
+      unsigned Low[3], High[3];
+      for (unsigned D = 0; D < 3; ++D) {
+        Low[D] = F.A[D] >= 0 ? T.Lo[D] : T.Hi[D];
+        High[D] = F.A[D] >= 0 ? T.Hi[D] : T.Lo[D];
+      }
+      Stack[Top++] = {F.at(Low[0], Low[1], Low[2]), F.at(High[0], High[1], High[2])};
+      break;
+    }
+    case Step::Not: {
+      int V = nonZero(Stack[Top - 1]);
+      Stack[Top - 1] = truth(V < 0 ? -1 : !V);
+      break;
+    }
+    case Step::Binary: {
+      const Span R = Stack[--Top], L = Stack[Top - 1];
+      int V = -1;
+      switch (S.O) {
+      case Op::Lt: V = L.Hi < R.Lo ? 1 : L.Lo >= R.Hi ? 0 : -1; break;
+      case Op::Le: V = L.Hi <= R.Lo ? 1 : L.Lo > R.Hi ? 0 : -1; break;
+      case Op::Eq:
+      case Op::Ne:
+        V = L.Lo == L.Hi && R.Lo == R.Hi && L.Lo == R.Lo ? 1 : L.Hi < R.Lo || R.Hi < L.Lo ? 0 : -1;
+        if (S.O == Op::Ne && V >= 0)
+          V = !V;
+        break;
+      case Op::LAnd: {
+        int A = nonZero(L), B = nonZero(R);
+        V = A == 0 || B == 0 ? 0 : A == 1 && B == 1 ? 1 : -1;
+        break;
+      }
+      case Op::LOr: {
+        int A = nonZero(L), B = nonZero(R);
+        V = A == 1 || B == 1 ? 1 : A == 0 && B == 0 ? 0 : -1;
+        break;
+      }
+      default:
+        break;
+      }
+      Stack[Top - 1] = truth(V);
+      break;
+    }
+    }
+  }
+  int V = nonZero(Stack[0]);
+  return V < 0 ? Truth::Mixed : V ? Truth::Always : Truth::Never;
 }
 
 std::optional<std::int64_t> ThreadAffine::shiftFrom(const ThreadAffine &O) const {

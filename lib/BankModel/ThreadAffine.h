@@ -36,6 +36,8 @@ namespace bankcheck::bank {
 struct WarpThreads {
   std::uint32_t Present = 0;
   std::array<unsigned, WarpSize> X{}, Y{}, Z{};
+  /// The least and greatest threadIdx of the present lanes, per dimension.
+  std::array<unsigned, 3> Lo{}, Hi{};
   /// Set by ofBlock when this warp is the block's warp 0 moved by one
   /// vector: the same lanes present, each lane's (x, y, z) warp 0's plus it.
   std::optional<std::array<std::int64_t, 3>> FromWarp0;
@@ -56,6 +58,12 @@ public:
   std::int64_t value(unsigned X, unsigned Y, unsigned Z) const;
   /// value() of each lane of T in Mask, into Out[lane]; other lanes untouched.
   void warpValues(const WarpThreads &T, std::uint32_t Mask, std::int64_t *Out) const;
+  /// As a condition over the present lanes of T: Always (non-zero on every
+  /// one), Never (zero on every one), or Mixed, when bounding each value over
+  /// the lanes' box of threadIdx does not decide it (some lanes may still
+  /// agree). Exact where it answers: every Lin is exact over the block.
+  enum class Truth { Never, Always, Mixed };
+  Truth truthOver(const WarpThreads &T) const;
   /// When this and O are one affine form up to its constant: this value less
   /// O's (the same for every thread); nullopt otherwise.
   std::optional<std::int64_t> shiftFrom(const ThreadAffine &O) const;

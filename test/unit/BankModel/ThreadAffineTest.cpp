@@ -96,7 +96,7 @@ TEST_CASE("a compiled thread-affine expression gives the program's value on ever
   std::mt19937_64 R(20261202);
   SymbolTable T;
   SymbolId Unbound = uniformSymbol(T);
-  unsigned Compiled = 0, Refused = 0;
+  unsigned Compiled = 0, Refused = 0, TruthDecided = 0;
   for (int I = 0; I < 3000; ++I) {
     Expr E = randomIndex(R, 1 + I % 5, Unbound);
     bank::BlockShape S = randomShape(R);
@@ -137,11 +137,23 @@ TEST_CASE("a compiled thread-affine expression gives the program's value on ever
         else
           REQUIRE(Out[L] == -7);
       }
+      // As a condition: where the lanes' box decides it, every lane agrees.
+      bank::ThreadAffine::Truth U = A->truthOver(Th);
+      if (U != bank::ThreadAffine::Truth::Mixed)
+        ++TruthDecided;
+      for (unsigned L = 0; L < bank::WarpSize; ++L)
+        if (Th.Present >> L & 1) {
+          if (U == bank::ThreadAffine::Truth::Always)
+            REQUIRE(A->value(Th.X[L], Th.Y[L], Th.Z[L]) != 0);
+          if (U == bank::ThreadAffine::Truth::Never)
+            REQUIRE(A->value(Th.X[L], Th.Y[L], Th.Z[L]) == 0);
+        }
     }
   }
   // Both kinds occur often enough for the test to mean something.
   CHECK(Compiled > 800);
   CHECK(Refused > 800);
+  CHECK(TruthDecided > 1000);
 }
 
 TEST_CASE("the thread-affine path gives evalWarp's verdicts, witnesses and bounds", "[analysis][affine]") {
@@ -151,6 +163,7 @@ TEST_CASE("the thread-affine path gives evalWarp's verdicts, witnesses and bound
   static const unsigned Widths[] = {1, 2, 4, 8, 16};
   unsigned Compared = 0;
   const std::uint64_t ShiftsBefore = bank::detail::WarpShiftsTaken;
+  const std::uint64_t MovedBefore = bank::detail::WarpsMovedWhole;
   for (int I = 0; I < 1500; ++I) {
     bank::AccessQuery Q;
     Q.AccessBytes = Widths[R() % 5];
@@ -222,4 +235,7 @@ TEST_CASE("the thread-affine path gives evalWarp's verdicts, witnesses and bound
   // Later warps that are warp 0 moved (1-D blocks, rows of 32) took its
   // offsets moved often enough for the comparison to cover that path.
   CHECK(bank::detail::WarpShiftsTaken - ShiftsBefore > 500);
+  // Moved warps (a later warp, a repeated instance) decided from their
+  // extremes alone, also often enough.
+  CHECK(bank::detail::WarpsMovedWhole - MovedBefore > 200);
 }
