@@ -51,15 +51,26 @@ unsigned widenGroup(const KernelResult &Walk, KernelResult *Apply, const SiteGro
               // histogram64's four aligned u8 loads of one line stay LDS.U8 in its SASS
   unsigned Merged = 0;
   SiteGroup Left = G;
+  // The instances of the sites left and their chains, kept from one width to
+  // the next until some sites merge.
+  std::vector<InstanceRef> All;
+  std::optional<std::vector<std::vector<std::size_t>>> Chains;
+  bool Fresh = false;
   for (unsigned Wp : {16u, 8u, 4u}) {
     if (Wp <= E || Wp % E)
       continue;
-    std::vector<InstanceRef> All = groupInstances(Walk, Left);
-    if (All.size() < 2 || All.size() > MaxInstances)
-      break;
-    std::optional<std::vector<std::vector<std::size_t>>> Chains = consecutiveChains(Walk, All, E, Facts);
-    if (!Chains)
-      break;
+    if (!Fresh) {
+      All = groupInstances(Walk, Left);
+      if (All.size() < 2 || All.size() > MaxInstances)
+        break;
+      Chains = consecutiveChains(Walk, All, E, Facts);
+      if (!Chains)
+        break;
+      // No two instances at consecutive addresses: no run merges at any width.
+      if (std::all_of(Chains->begin(), Chains->end(), [](const auto &C) { return C.size() < 2; }))
+        break;
+      Fresh = true;
+    }
     std::vector<std::vector<std::size_t>> Runs;
     std::vector<std::size_t> Good = mergingSites(Walk, All, *Chains, E, Wp, Base, Facts, Runs);
     if (Good.empty())
@@ -79,6 +90,7 @@ unsigned widenGroup(const KernelResult &Walk, KernelResult *Apply, const SiteGro
                              " at consecutive, aligned addresses merged, as ptxas does)",
                          "ptxas rule", Remove);
     Left.Sites = std::move(Rest);
+    Fresh = false;
     if (Left.Sites.empty())
       break;
   }
