@@ -52,7 +52,7 @@ Expr Expr::constant(std::int64_t V) {
 }
 
 Expr Expr::var(SymbolId S) {
-  return Expr(std::make_shared<const Node>(Node{Op::Var, static_cast<std::int64_t>(S), {}, 0}));
+  return Expr(std::make_shared<const Node>(Node{Op::Var, static_cast<std::int64_t>(S), {}, 0, S}));
 }
 
 namespace {
@@ -146,7 +146,8 @@ Expr Expr::binary(Op O, Expr L, Expr R) {
   default:
     break;
   }
-  return Expr(std::make_shared<const Node>(Node{O, 0, {std::move(L), std::move(R)}, 2}));
+  const SymbolId Min = std::min(L.minSymbol(), R.minSymbol());
+  return Expr(std::make_shared<const Node>(Node{O, 0, {std::move(L), std::move(R)}, 2, Min}));
 }
 
 Expr Expr::select(Expr C, Expr T, Expr F) {
@@ -154,17 +155,20 @@ Expr Expr::select(Expr C, Expr T, Expr F) {
     return C.constValue() ? T : F;
   if (T.equals(F) && !mayFail(C))
     return T; // c ? x : x -> x when c cannot fail
-  return Expr(std::make_shared<const Node>(Node{Op::Select, 0, {std::move(C), std::move(T), std::move(F)}, 3}));
+  const SymbolId Min = std::min({C.minSymbol(), T.minSymbol(), F.minSymbol()});
+  return Expr(std::make_shared<const Node>(Node{Op::Select, 0, {std::move(C), std::move(T), std::move(F)}, 3, Min}));
 }
 
 Expr Expr::apply(SymbolId Function, Expr Arg) {
-  return Expr(std::make_shared<const Node>(Node{Op::Apply, static_cast<std::int64_t>(Function), {std::move(Arg)}, 1}));
+  const SymbolId Min = std::min(Function, Arg.minSymbol());
+  return Expr(std::make_shared<const Node>(Node{Op::Apply, static_cast<std::int64_t>(Function), {std::move(Arg)}, 1, Min}));
 }
 
 Expr Expr::lnot(Expr E) {
   if (E.isConst())
     return constant(E.constValue() == 0);
-  return Expr(std::make_shared<const Node>(Node{Op::LNot, 0, {std::move(E)}, 1}));
+  const SymbolId Min = E.minSymbol();
+  return Expr(std::make_shared<const Node>(Node{Op::LNot, 0, {std::move(E)}, 1, Min}));
 }
 
 std::size_t Expr::size() const {

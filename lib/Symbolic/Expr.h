@@ -106,6 +106,9 @@ public:
   bool sizeExceeds(std::size_t Limit) const;
   /// Tree depth; factories refuse nothing, callers bound depth with this.
   unsigned depth() const;
+  /// The least symbol forEachSymbol would visit (set when the node is made);
+  /// ~0u for a null or symbol-free tree.
+  inline SymbolId minSymbol() const;
   /// Structural identity (pointer-equal or equal trees).
   bool equals(const Expr &O) const;
   /// The shared node: equal for copies of one Expr (a cache key, valid while
@@ -123,6 +126,7 @@ struct Expr::Node {
   std::int64_t Value = 0;    ///< Const: the value; Var: the SymbolId.
   std::array<Expr, 3> Ops{}; ///< the first NumOps are the operands, in order
   std::uint8_t NumOps = 0;
+  SymbolId MinSymbol = ~0u; ///< see minSymbol()
 };
 
 const Expr *Operands::end() const { return B + N; }
@@ -133,6 +137,7 @@ bool Expr::isConst(std::int64_t V) const { return isConst() && N->Value == V; }
 std::int64_t Expr::constValue() const { return N->Value; }
 bool Expr::isVar() const { return N && N->Kind == Op::Var; }
 SymbolId Expr::symbol() const { return static_cast<SymbolId>(N->Value); }
+SymbolId Expr::minSymbol() const { return N ? N->MinSymbol : ~0u; }
 Operands Expr::operands() const { return Operands(N->Ops.data(), N->NumOps); }
 const Expr &Expr::operand(unsigned I) const { return N->Ops[I]; }
 

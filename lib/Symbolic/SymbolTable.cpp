@@ -48,11 +48,7 @@ bool SymbolTable::isLaneVarying(const Expr &E) const {
   return Varying;
 }
 
-bool SymbolTable::mentionsThreadIdx(const Expr &E) {
-  bool Found = false;
-  forEachSymbol(E, [&](SymbolId Id) { Found |= Id <= threadIdx(2); });
-  return Found;
-}
+bool SymbolTable::mentionsThreadIdx(const Expr &E) { return E.minSymbol() <= threadIdx(2); }
 
 std::optional<SymbolId> SymbolTable::firstOpaque(const Expr &E) const {
   std::optional<SymbolId> Found;

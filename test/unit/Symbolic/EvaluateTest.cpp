@@ -4,6 +4,8 @@
 #include "Symbolic/Evaluate.h"
 #include "Symbolic/SymbolTable.h"
 
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 using namespace bankcheck::symbolic;
@@ -52,6 +54,17 @@ TEST_CASE("equal trees built apart hash alike; the hash tells operands and symbo
   CHECK(hashValue(tx() * c(33)) != hashValue(tx() * c(32)));
   CHECK(hashValue(tx()) != hashValue(ty));
   CHECK(hashValue(Expr::apply(7, tx())) != hashValue(Expr::apply(8, tx())));
+}
+TEST_CASE("a tree knows the least symbol it mentions, as forEachSymbol finds it", "[symbolic]") {
+  Expr ty = Expr::var(SymbolTable::threadIdx(1)), n = Expr::var(40), k = Expr::var(17);
+  const Expr Trees[] = {c(3), Expr(), n, n * c(4) + k, Expr::apply(30, n + c(1)), Expr::apply(30, ty),
+                        Expr::select(Expr::binary(Op::Lt, n, k), ty, c(0)), Expr::lnot(Expr::binary(Op::Eq, tx(), n)), (n + k) * (ty - tx())};
+  for (const Expr &E : Trees) {
+    SymbolId Least = ~0u;
+    forEachSymbol(E, [&](SymbolId S) { Least = std::min(Least, S); });
+    CHECK(E.minSymbol() == Least);
+    CHECK(SymbolTable::mentionsThreadIdx(E) == (Least <= SymbolTable::threadIdx(2)));
+  }
 }
 TEST_CASE("affine evaluation separates a uniform offset from the lane part", "[symbolic]") {
   SymbolTable T;
