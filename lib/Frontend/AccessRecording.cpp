@@ -33,7 +33,7 @@ unsigned pieceBytes(QualType T, const ASTContext &Ctx) {
 void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Kind) {
   if (!Recording)
     return;
-  auto Key = std::make_pair(Where, std::string(Kind));
+  auto Key = std::make_pair(Where, llvm::StringRef(Kind));
   auto It = SiteIndex.find(Key);
   if (It == SiteIndex.end()) {
     AccessSite S;

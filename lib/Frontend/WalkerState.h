@@ -402,7 +402,7 @@ public:
   std::map<const clang::VarDecl *, Value> Vars;
   std::vector<bank::Guard> Guards;
   std::vector<std::string> Labels;
-  std::map<std::pair<const clang::Expr *, std::string>, std::size_t> SiteIndex;
+  std::map<std::pair<const clang::Expr *, llvm::StringRef>, std::size_t> SiteIndex; ///< kinds are literals
   std::vector<const clang::FunctionDecl *> CallStack;
   /// The call of each CallStack entry (null for a constructor's body): the
   /// lines a profiler may attribute an inlined helper's instructions to.
