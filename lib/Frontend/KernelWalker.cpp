@@ -173,7 +173,7 @@ report::FileLoc toFileLoc(SourceLocation Loc, const SourceManager &SM) {
 Walker::Walker(const FunctionDecl &Kernel, const LaunchConfig &Config, ASTContext &Ctx)
     : Kernel(Kernel), Config(Config), Ctx(Ctx) {}
 
-std::string Walker::sourceText(const clang::Expr *E) const {
+const std::string &Walker::sourceText(const clang::Expr *E) const {
   auto [It, New] = TextCache.try_emplace(E);
   if (!New)
     return It->second;

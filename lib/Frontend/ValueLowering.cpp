@@ -11,6 +11,9 @@
 
 #include "clang/AST/StmtVisitor.h"
 
+#include <algorithm>
+#include <cstdio>
+
 namespace bankcheck::frontend {
 
 using namespace clang;
@@ -327,20 +330,25 @@ Expr Walker::intValue(const clang::Expr *E) {
   return opaque(E, true, "'" + sourceText(E) + "' is not an integer the analysis models");
 }
 
-Expr Walker::opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why, QualType T) {
+Expr Walker::opaque(const clang::Expr *E, bool LaneVarying, std::string Why, QualType T) {
   symbolic::Symbol S;
   // A value of an unsigned type is >= 0 whatever it is.
   if (T.isNull() && E)
     T = E->getType();
   if (!T.isNull() && T->isUnsignedIntegerOrEnumerationType())
     S.Min = 0;
-  S.Name = E ? sourceText(E) : "value";
-  if (S.Name.size() > 40)
-    S.Name = S.Name.substr(0, 37) + "...";
-  S.Name += "#" + std::to_string(++OpaqueCount);
+  llvm::StringRef Text = E ? llvm::StringRef(sourceText(E)) : llvm::StringRef("value");
+  char Number[24];
+  int Digits = std::snprintf(Number, sizeof Number, "#%u", ++OpaqueCount);
+  S.Name.reserve(std::min<std::size_t>(Text.size(), 40) + Digits);
+  if (Text.size() > 40)
+    S.Name.append(Text.data(), 37).append("...");
+  else
+    S.Name.append(Text.data(), Text.size());
+  S.Name.append(Number, Digits);
   S.Kind = LaneVarying ? SymbolKind::LaneOpaque : SymbolKind::Uniform;
-  S.Reason = Why;
-  return Expr::var(Result.Symbols.add(S));
+  S.Reason = std::move(Why);
+  return Expr::var(Result.Symbols.add(std::move(S)));
 }
 
 Expr Walker::memoryValue(const std::string &What, Expr Address) {

@@ -167,7 +167,7 @@ public:
   symbolic::Expr intValue(const clang::Expr *E);
   /// A fresh unknown (lane-varying or uniform) with the reason; >= 0 when E's
   /// type, or T, is unsigned.
-  symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, const std::string &Why,
+  symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, std::string Why,
                         clang::QualType T = clang::QualType());
   bool isVarying(const symbolic::Expr &E) const { return Result.Symbols.isLaneVarying(E); }
   /// A value read from memory: f(address) for a fresh unknown function f.
@@ -346,7 +346,7 @@ public:
                      const std::map<const clang::VarDecl *, Value> &Else,
                      const symbolic::Expr &Cond);
   bank::Guard makeGuard(const symbolic::Expr &Cond, const clang::Expr *Src);
-  std::string sourceText(const clang::Expr *E) const;
+  const std::string &sourceText(const clang::Expr *E) const;
   /// sourceText's results: a helper's expressions are named again at every
   /// call and unrolled iteration.
   mutable std::unordered_map<const clang::Expr *, std::string> TextCache;
