@@ -303,7 +303,7 @@ Value Walker::rvalue(const clang::Expr *E) {
     if (It == ConstantCache.end()) {
       std::optional<std::int64_t> C;
       clang::Expr::EvalResult R;
-      if (!E->HasSideEffects(Ctx) && E->EvaluateAsInt(R, Ctx) && R.Val.isInt() &&
+      if (!readsVariable(E) && !E->HasSideEffects(Ctx) && E->EvaluateAsInt(R, Ctx) && R.Val.isInt() &&
           R.Val.getInt().isSignedIntN(64))
         C = R.Val.getInt().getExtValue();
       It = ConstantCache.emplace(E, C).first;
@@ -321,6 +321,15 @@ Value Walker::rvalue(const clang::Expr *E) {
     return E->getType()->isPointerType() ? globalPointer(E) : Value();
   }
   return RvalueVisitor(*this).Visit(E);
+}
+
+bool Walker::readsVariable(const clang::Expr *E) {
+  // Reading a variable that is neither const nor constexpr (nor a
+  // reference, which may name a constant) is never a constant expression:
+  // Clang's evaluation would only fail, after setting itself up.
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && !VD->getType()->isReferenceType() && !VD->getType().isConstQualified() && !VD->isConstexpr();
 }
 
 Expr Walker::intValue(const clang::Expr *E) {

@@ -165,6 +165,8 @@ public:
   /// The value of an rvalue expression; records accesses inside it.
   Value rvalue(const clang::Expr *E);
   symbolic::Expr intValue(const clang::Expr *E);
+  /// E is a read of a variable that no constant evaluation can fold.
+  static bool readsVariable(const clang::Expr *E);
   /// A fresh unknown (lane-varying or uniform) with the reason; >= 0 when E's
   /// type, or T, is unsigned.
   symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, std::string Why,
