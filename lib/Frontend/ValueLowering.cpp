@@ -12,7 +12,7 @@
 #include "clang/AST/StmtVisitor.h"
 
 #include <algorithm>
-#include <cstdio>
+#include <charconv>
 
 namespace bankcheck::frontend {
 
@@ -347,8 +347,8 @@ Expr Walker::opaque(const clang::Expr *E, bool LaneVarying, std::string Why, Qua
   if (!T.isNull() && T->isUnsignedIntegerOrEnumerationType())
     S.Min = 0;
   llvm::StringRef Text = E ? llvm::StringRef(sourceText(E)) : llvm::StringRef("value");
-  char Number[24];
-  int Digits = std::snprintf(Number, sizeof Number, "#%u", ++OpaqueCount);
+  char Number[24] = {'#'};
+  const int Digits = int(std::to_chars(Number + 1, Number + sizeof Number, ++OpaqueCount).ptr - Number);
   S.Name.reserve(std::min<std::size_t>(Text.size(), 40) + Digits);
   if (Text.size() > 40)
     S.Name.append(Text.data(), 37).append("...");

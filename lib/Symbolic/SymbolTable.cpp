@@ -6,8 +6,8 @@
 namespace bankcheck::symbolic {
 
 namespace {
-/// The twelve builtin coordinates, built once: every kernel's table starts
-/// as a copy.
+/// The twelve builtin coordinates, built once: every table is a layer over
+/// the one table of them.
 const std::vector<Symbol> &builtinSymbols() {
   static const std::vector<Symbol> Builtins = [] {
     static const char *const Axis[] = {"x", "y", "z"};
@@ -32,7 +32,14 @@ const std::vector<Symbol> &builtinSymbols() {
 }
 } // namespace
 
-SymbolTable::SymbolTable() : Symbols(builtinSymbols()) {}
+SymbolTable::SymbolTable(BuiltinsTag) : Symbols(builtinSymbols()) {}
+
+const SymbolTable &SymbolTable::builtins() {
+  static const SymbolTable Builtins{BuiltinsTag{}};
+  return Builtins;
+}
+
+SymbolTable::SymbolTable() : SymbolTable(&builtins()) {}
 
 SymbolId SymbolTable::add(Symbol S) {
   Symbols.push_back(std::move(S));

@@ -45,6 +45,8 @@ struct Symbol {
 
 class SymbolTable {
 public:
+  /// A table of the builtin coordinates only: a layer over one shared,
+  /// read-only table of them (so a kernel's table starts empty).
   SymbolTable();
   /// A layer over Parent: its symbols keep their ids, new ones are added here.
   /// Parent must outlive the layer and not grow while the layer is used.
@@ -70,6 +72,9 @@ public:
   std::optional<SymbolId> firstOpaque(const Expr &E) const;
 
 private:
+  struct BuiltinsTag {};
+  explicit SymbolTable(BuiltinsTag);
+  static const SymbolTable &builtins();
   const SymbolTable *Parent = nullptr;
   std::size_t Offset = 0;
   std::vector<Symbol> Symbols;
