@@ -145,11 +145,41 @@ constexpr unsigned MaxEvalDepth = 2000;
 std::optional<std::int64_t> evaluate(const Expr &E, const Env &Bound,
                                      EvalFailure *Why = nullptr);
 
+/// An affine form's terms (symbol, coefficient), kept in the object while
+/// they are few (an index rarely has more than four unknowns): forms are
+/// made and dropped at every node an evaluation visits.
+class AffineTerms {
+public:
+  using Term = std::pair<SymbolId, std::int64_t>;
+  void push_back(const Term &T) {
+    if (N < Inline) {
+      Small[N] = T;
+    } else {
+      if (N == Inline)
+        Large.assign(Small.begin(), Small.end());
+      Large.push_back(T);
+    }
+    ++N;
+  }
+  std::size_t size() const { return N; }
+  bool empty() const { return N == 0; }
+  const Term &operator[](std::size_t I) const { return begin()[I]; }
+  const Term *begin() const { return N <= Inline ? Small.data() : Large.data(); }
+  const Term *end() const { return begin() + N; }
+  bool operator==(const AffineTerms &O) const { return std::equal(begin(), end(), O.begin(), O.end()); }
+
+private:
+  static constexpr std::size_t Inline = 4;
+  std::array<Term, Inline> Small{};
+  std::vector<Term> Large; ///< all of them, once there are more than Inline
+  std::size_t N = 0;
+};
+
 /// C + sum of Terms[i].second * Terms[i].first; Terms sorted by symbol,
 /// no zero coefficients.
 struct Affine {
   std::int64_t C = 0;
-  std::vector<std::pair<SymbolId, std::int64_t>> Terms;
+  AffineTerms Terms;
   bool isConstant() const { return Terms.empty(); }
   bool sameTerms(const Affine &O) const { return Terms == O.Terms; }
 };
