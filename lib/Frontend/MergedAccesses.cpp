@@ -168,7 +168,9 @@ unsigned trailingZeros(const Expr &E, const symbolic::Env &Bound, unsigned Depth
 unsigned knownTrailingZeros(const Expr &E, const symbolic::Env &Bound) { return trailingZeros(E, Bound, 0); }
 
 OffsetFacts::OffsetFacts(const symbolic::SymbolTable &S, symbolic::Env B) : Atoms(&S), Bound(std::move(B)) {
-  Ctx.Facts = &S;
+  // The facts are asked of every term, atoms included: of the layer that
+  // holds them (S has only the symbols below them).
+  Ctx.Facts = &Atoms;
   Ctx.Atoms = &Atoms;
   Ctx.AtomIds = &Ids;
 }

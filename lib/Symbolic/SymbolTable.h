@@ -13,6 +13,7 @@
 #include "Symbolic/Expr.h"
 
 #include <cstdint>
+#include <cassert>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +61,7 @@ public:
 
   SymbolId add(Symbol S);
   const Symbol &get(SymbolId Id) const {
+    assert(Id < size() && "a symbol of another table (a layer above this one)");
     return Id < Offset ? Parent->get(Id) : Symbols[Id - Offset];
   }
   std::size_t size() const { return Offset + Symbols.size(); }
