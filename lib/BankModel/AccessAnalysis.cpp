@@ -108,8 +108,7 @@ std::uint32_t maskOf(const std::vector<bool> &Lanes) {
 void Analyzer::concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize> &C, std::uint32_t Active,
                             std::uint32_t Sure, const WarpCost *Known, bool CheckLimits) {
   // Lanes whose address the instruction ignores (ldmatrix .x1/.x2) do not count.
-  const unsigned AddressLanes = rule(Q.F).AddressLanes;
-  const std::uint32_t Counted = Active & (AddressLanes >= WarpSize ? ~0u : (1u << AddressLanes) - 1);
+  const std::uint32_t Counted = counted(Active);
   const std::int64_t Last = Q.ArrayBytes ? *Q.ArrayBytes - std::int64_t(Q.AccessBytes) : INT64_MAX;
   std::uint64_t Bits = 0;   // every counted offset or-ed: its low bits and sign
   std::uint32_t Outside = 0;

@@ -89,8 +89,7 @@ Analyzer::repeats(const std::vector<std::optional<FastInstance>> &Fast) {
 
 Analyzer::Extremes Analyzer::extremes(const AffineLanes &A) const {
   Extremes X;
-  const unsigned AddressLanes = rule(Q.F).AddressLanes;
-  X.Counted = A.On & (AddressLanes >= WarpSize ? ~0u : (1u << AddressLanes) - 1);
+  X.Counted = counted(A.On);
   X.LoActive = X.Lo = INT64_MAX;
   X.HiActive = X.Hi = INT64_MIN;
   for (unsigned L = 0; L < WarpSize; ++L) {

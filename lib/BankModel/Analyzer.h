@@ -108,6 +108,12 @@ private:
     std::uint64_t Bits = 0;
   };
   Extremes extremes(const AffineLanes &A) const;
+  /// The lanes of Active whose address the instruction uses (ldmatrix .x1
+  /// and .x2 ignore the upper lanes').
+  std::uint32_t counted(std::uint32_t Active) const {
+    const unsigned AddressLanes = rule(Q.F).AddressLanes;
+    return Active & (AddressLanes >= WarpSize ? ~0u : (1u << AddressLanes) - 1);
+  }
   /// What a repeated instance takes from its first, per warp.
   struct Memo {
     AffineLanes Lanes;
