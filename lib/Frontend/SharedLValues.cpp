@@ -264,6 +264,8 @@ std::optional<SharedRef> LValueVisitor::VisitArraySubscriptExpr(const ArraySubsc
     if (const auto *DR = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts()))
       if (DR->getDecl() == P->Array)
         Linear = W.linearizedIndex(AS, P->Array, Stride);
+  if (!P && !isIntegral(AS->getType()) && W.effectFree(AS->getIdx()))
+    return std::nullopt; // the index's value is read only for loads of integers
   Expr I = Linear ? *Linear : W.intValue(AS->getIdx());
   if (P)
     I = W.sharedIndex(I);

@@ -323,6 +323,42 @@ Value Walker::rvalue(const clang::Expr *E) {
   return RvalueVisitor(*this).Visit(E);
 }
 
+bool Walker::effectFree(const clang::Expr *E) {
+  E = E->IgnoreParens();
+  if (!isIntegral(E->getType()) || E->containsErrors() || E->isValueDependent())
+    return false;
+  if (isa<IntegerLiteral, CharacterLiteral>(E))
+    return true;
+  if (isa<PseudoObjectExpr>(E))
+    return builtinCoordinate(E).has_value();
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    return isa<EnumConstantDecl>(DR->getDecl());
+  if (const auto *CE = dyn_cast<ImplicitCastExpr>(E)) {
+    const clang::Expr *Sub = CE->getSubExpr()->IgnoreParens();
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue: {
+      const auto *DR = dyn_cast<DeclRefExpr>(Sub);
+      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+      return VD && !isShared(VD) && isIntegral(VD->getType()) && !VD->getType()->isReferenceType() &&
+             !VD->getType().isVolatileQualified();
+    }
+    case CK_IntegralCast:
+    case CK_NoOp:
+      return effectFree(Sub);
+    default:
+      return false;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma && effectFree(B->getLHS()) &&
+           effectFree(B->getRHS());
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Plus || U->getOpcode() == UO_Minus || U->getOpcode() == UO_Not ||
+            U->getOpcode() == UO_LNot) &&
+           effectFree(U->getSubExpr());
+  return false;
+}
+
 bool Walker::readsVariable(const clang::Expr *E) {
   // Reading a variable that is neither const nor constexpr (nor a
   // reference, which may name a constant) is never a constant expression:

@@ -167,6 +167,10 @@ public:
   symbolic::Expr intValue(const clang::Expr *E);
   /// E is a read of a variable that no constant evaluation can fold.
   static bool readsVariable(const clang::Expr *E);
+  /// Lowering E could change nothing but its own value: integer arithmetic
+  /// on literals, enumerators, thread coordinates and plain variables (no
+  /// assignment, call, shared access or object read on the way).
+  bool effectFree(const clang::Expr *E);
   /// A fresh unknown (lane-varying or uniform) with the reason; >= 0 when E's
   /// type, or T, is unsigned.
   symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, std::string Why,
