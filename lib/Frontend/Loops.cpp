@@ -48,6 +48,43 @@ void Walker::walkLoop(const Stmt *Init, const clang::Expr *Cond, const clang::Ex
   symbolicLoop(Cond, Inc, Body, Carried, Line);
 }
 
+namespace {
+/// The nodes of a body the probe may skip without walking it even once, or
+/// none: a body whose walk can do nothing but compute values and record
+/// accesses (no loop, no call of a function with a body, no lambda, asm or
+/// statement expression, no jump), so that, where it cannot change the
+/// loop's condition or increment, its walk teaches the probe nothing. The
+/// count stands for the walk's steps in the probe's budgets.
+std::optional<std::uint64_t> simpleBodyNodes(const Stmt *S, Walker &W) {
+  if (!S)
+    return 0;
+  if (const auto *E = dyn_cast<clang::Expr>(S)) {
+    if (isa<PseudoObjectExpr>(E))
+      return W.builtinCoordinate(E) ? std::optional<std::uint64_t>(1) : std::nullopt;
+    if (isa<LambdaExpr, StmtExpr, BlockExpr, CXXThrowExpr>(E))
+      return std::nullopt;
+    if (const auto *C = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = C->getDirectCallee();
+      if (!FD || FD->hasBody())
+        return std::nullopt;
+    }
+    if (const auto *CC = dyn_cast<CXXConstructExpr>(E))
+      if (!CC->getConstructor() || CC->getConstructor()->hasBody())
+        return std::nullopt;
+  } else if (!isa<CompoundStmt, DeclStmt, NullStmt, IfStmt>(S)) {
+    return std::nullopt;
+  }
+  std::uint64_t N = 1;
+  for (const Stmt *C : S->children()) {
+    std::optional<std::uint64_t> Sub = simpleBodyNodes(C, W);
+    if (!Sub)
+      return std::nullopt;
+    N += *Sub;
+  }
+  return N;
+}
+} // namespace
+
 bool Walker::probeSkipsBody(const clang::Expr *Cond, const clang::Expr *Inc, const Stmt *Body,
                             const std::set<const VarDecl *> &Assigned) {
   std::set<const VarDecl *> Used = referencedVars(Cond);
@@ -96,6 +133,14 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
   // (the first iteration's steps, for the budgets) but not done again.
   bool SkipBody = probeSkipsBody(Cond, Inc, Body, BodyAssigned);
   std::uint64_t BodySteps = 0;
+  // A simple body is not walked at all: its node count stands for the steps
+  // of its walk.
+  bool SkipFirst = false;
+  if (SkipBody)
+    if (std::optional<std::uint64_t> Nodes = simpleBodyNodes(Body, *this)) {
+      SkipFirst = true;
+      BodySteps = *Nodes;
+    }
   for (;;) {
     if (Trips.size() >= MaxTripCount ||
         std::uint64_t(SavedProduct) * (Trips.size() + 1) > MaxUnrollProduct || overBudget() ||
@@ -112,7 +157,7 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
       break;
     Trips.push_back(T);
     UnrollProduct = unsigned(std::uint64_t(SavedProduct) * Trips.size());
-    if (!SkipBody || Trips.size() == 1) {
+    if (!SkipBody || (Trips.size() == 1 && !SkipFirst)) {
       std::uint64_t Before = Steps;
       walkStmt(Body);
       BodySteps = Steps - Before;
