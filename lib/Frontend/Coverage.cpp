@@ -3,8 +3,10 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/Coverage.h"
 
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 
 #include <algorithm>
 #include <set>
@@ -15,20 +17,38 @@ using namespace clang;
 
 namespace {
 /// The evaluated uses of __shared__ variables in a body (not those inside
-/// sizeof, alignof, decltype or other unevaluated operands).
-class SharedUses : public RecursiveASTVisitor<SharedUses> {
-public:
-  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
-  bool TraverseCXXTypeidExpr(CXXTypeidExpr *) { return true; }
-  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; } // its call operator is a function of its own
-  bool VisitDeclRefExpr(DeclRefExpr *DR) {
+/// sizeof, alignof, typeid, noexcept or a lambda, whose call operator is a
+/// function of its own), by a plain walk of the statements' children: what
+/// a RecursiveASTVisitor would add (written types, template arguments,
+/// attributes) holds no evaluated use, and this walk runs on every kernel.
+/// A range-based for is walked as written (its range, not the implicit
+/// variables bound to it).
+void sharedUses(const Stmt *S, std::vector<const DeclRefExpr *> &Uses) {
+  if (!S || isa<UnaryExprOrTypeTraitExpr, CXXTypeidExpr, CXXNoexceptExpr, LambdaExpr>(S))
+    return;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S)) {
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->hasAttr<CUDASharedAttr>())
       Uses.push_back(DR);
-    return true;
+    return;
   }
-  std::vector<const DeclRefExpr *> Uses;
-};
+  if (const auto *FR = dyn_cast<CXXForRangeStmt>(S)) {
+    for (const Stmt *C : {FR->getInit(), static_cast<const Stmt *>(FR->getLoopVarStmt()),
+                          static_cast<const Stmt *>(FR->getRangeInit()), FR->getBody()})
+      sharedUses(C, Uses);
+    return;
+  }
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(S)) {
+    sharedUses(PO->getSyntacticForm(), Uses);
+    for (const Expr *E : PO->semantics()) {
+      if (const auto *OV = dyn_cast<OpaqueValueExpr>(E))
+        E = OV->getSourceExpr();
+      sharedUses(E, Uses);
+    }
+    return;
+  }
+  for (const Stmt *C : S->children())
+    sharedUses(C, Uses);
+}
 
 /// The statement of which E is part, as the walk sees statements: a child
 /// of a compound statement, a branch or body of a control statement, or a
@@ -88,13 +108,13 @@ SharedCoverage coverageOf(const FunctionDecl &Kernel, const std::vector<const Ke
   for (const FunctionDecl *F : Functions) {
     if (!F->getBody())
       continue;
-    SharedUses U;
-    U.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+    std::vector<const DeclRefExpr *> U;
+    sharedUses(F->getBody(), U);
     if (const auto *CD = dyn_cast<CXXConstructorDecl>(F))
       for (const CXXCtorInitializer *I : CD->inits())
         if (I->getInit())
-          U.TraverseStmt(const_cast<Expr *>(I->getInit()));
-    Uses.insert(U.Uses.begin(), U.Uses.end());
+          sharedUses(I->getInit(), U);
+    Uses.insert(U.begin(), U.end());
   }
   const SourceManager &SM = Ctx.getSourceManager();
   unsigned Cut = 0;

@@ -4,11 +4,11 @@
 #include "Frontend/WalkerState.h"
 
 #include "Frontend/AccessForms.h"
+#include "Frontend/StmtWalk.h"
 
 #include "Symbolic/Evaluate.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
 namespace bankcheck::frontend {
@@ -21,65 +21,53 @@ namespace {
 /// Walker steps (statements and expressions) one kernel walk may take.
 constexpr std::uint64_t MaxSteps = 20'000'000;
 
-class AssignedVisitor : public RecursiveASTVisitor<AssignedVisitor> {
-public:
-  std::set<const VarDecl *> Vars;
-  void note(const clang::Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    // A part of a local object: the object is assigned.
-    for (;;) {
-      if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
-        E = ME->getBase()->IgnoreParenImpCasts();
-      else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
-               AS && AS->getBase()->getType()->isPointerType() &&
-               isa<ImplicitCastExpr>(AS->getBase()->IgnoreParens()) &&
-               cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens())->getCastKind() == CK_ArrayToPointerDecay)
-        E = cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens())->getSubExpr()->IgnoreParenImpCasts();
-      else
-        break;
-    }
-    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
-      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-        Vars.insert(VD);
+/// The variable an assigned lvalue is part of: a part of a local object
+/// (a member, an element of a local array) assigns the object.
+void noteAssigned(const clang::Expr *E, std::set<const VarDecl *> &Vars) {
+  E = E->IgnoreParenImpCasts();
+  for (;;) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase()->IgnoreParenImpCasts();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+             AS && AS->getBase()->getType()->isPointerType() &&
+             isa<ImplicitCastExpr>(AS->getBase()->IgnoreParens()) &&
+             cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens())->getCastKind() == CK_ArrayToPointerDecay)
+      E = cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens())->getSubExpr()->IgnoreParenImpCasts();
+    else
+      break;
   }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      note(B->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      note(U->getSubExpr());
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-    if (C->isAssignmentOp() && C->getNumArgs() > 0)
-      note(C->getArg(0));
-    return true;
-  }
-};
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      Vars.insert(VD);
+}
 
-class ExitVisitor : public RecursiveASTVisitor<ExitVisitor> {
-public:
+/// Whether S returns, jumps out with goto, or breaks out of the loop whose
+/// body it is (a break inside a nested loop or switch leaves only that).
+bool exits(const Stmt *S, unsigned LoopDepth) {
   bool Found = false;
-  unsigned LoopDepth = 0;
-  bool TraverseForStmt(ForStmt *S) { return nested(S); }
-  bool TraverseWhileStmt(WhileStmt *S) { return nested(S); }
-  bool TraverseDoStmt(DoStmt *S) { return nested(S); }
-  bool TraverseSwitchStmt(SwitchStmt *S) { return nested(S); }
-  template <typename T> bool nested(T *S) {
-    ++LoopDepth;
-    RecursiveASTVisitor::TraverseStmt(S->getBody());
-    --LoopDepth;
-    return true;
-  }
-  bool VisitReturnStmt(ReturnStmt *) { Found = true; return true; }
-  bool VisitGotoStmt(GotoStmt *) { Found = true; return true; }
-  bool VisitBreakStmt(BreakStmt *) {
-    if (LoopDepth == 0) Found = true;
-    return true;
-  }
-};
+  auto OnNode = [&](const Stmt *N) {
+    if (Found)
+      return false;
+    const Stmt *Body = nullptr;
+    if (const auto *F = dyn_cast<ForStmt>(N))
+      Body = F->getBody();
+    else if (const auto *W = dyn_cast<WhileStmt>(N))
+      Body = W->getBody();
+    else if (const auto *D = dyn_cast<DoStmt>(N))
+      Body = D->getBody();
+    else if (const auto *Sw = dyn_cast<SwitchStmt>(N))
+      Body = Sw->getBody();
+    else {
+      if (isa<ReturnStmt, GotoStmt>(N) || (isa<BreakStmt>(N) && LoopDepth == 0))
+        Found = true;
+      return true;
+    }
+    Found = exits(Body, LoopDepth + 1);
+    return false;
+  };
+  walkPreOrder(S, OnNode);
+  return Found;
+}
 
 bool isJump(const Stmt *S) {
   if (!S)
@@ -93,66 +81,73 @@ bool isJump(const Stmt *S) {
 } // namespace
 
 std::set<const VarDecl *> assignedVars(const Stmt *S) {
-  AssignedVisitor V;
-  if (S)
-    V.TraverseStmt(const_cast<Stmt *>(S));
-  return V.Vars;
+  std::set<const VarDecl *> Vars;
+  auto OnNode = [&](const Stmt *N) {
+    if (const auto *B = dyn_cast<BinaryOperator>(N)) {
+      if (B->isAssignmentOp())
+        noteAssigned(B->getLHS(), Vars);
+    } else if (const auto *U = dyn_cast<UnaryOperator>(N)) {
+      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+        noteAssigned(U->getSubExpr(), Vars);
+    } else if (const auto *C = dyn_cast<CXXOperatorCallExpr>(N)) {
+      if (C->isAssignmentOp() && C->getNumArgs() > 0)
+        noteAssigned(C->getArg(0), Vars);
+    }
+    return true;
+  };
+  walkPreOrder(S, OnNode);
+  return Vars;
 }
 
 namespace {
-class ReferenceVisitor : public RecursiveASTVisitor<ReferenceVisitor> {
-public:
-  const std::set<const VarDecl *> *Only = nullptr; ///< count only these (null: collect all)
+/// The variables S names (Only null), or how often it names those of Only
+/// (Refs; a lambda's capture names its variable without a DeclRefExpr) and
+/// how often it reads them (Reads: an lvalue-to-rvalue conversion).
+struct References {
+  const std::set<const VarDecl *> *Only = nullptr;
   std::set<const VarDecl *> Vars;
   unsigned Refs = 0, Reads = 0;
-  bool VisitDeclRefExpr(DeclRefExpr *DR) {
-    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
-      if (!Only)
-        Vars.insert(VD);
-      else if (Only->count(VD))
-        ++Refs;
-    }
-    return true;
-  }
-  bool VisitImplicitCastExpr(ImplicitCastExpr *CE) {
-    if (Only && CE->getCastKind() == CK_LValueToRValue)
-      if (const auto *DR = dyn_cast<DeclRefExpr>(CE->getSubExpr()->IgnoreParens()))
-        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && Only->count(VD))
-          ++Reads;
-    return true;
-  }
-  bool VisitLambdaExpr(LambdaExpr *L) {
-    // A capture names the variable without a DeclRefExpr of its own.
-    for (const LambdaCapture &C : L->captures())
-      if (C.capturesVariable())
-        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()); VD && Only && Only->count(VD))
-          ++Refs;
-    return true;
+  void of(const Stmt *S) {
+    auto OnNode = [&](const Stmt *N) {
+      if (const auto *DR = dyn_cast<DeclRefExpr>(N)) {
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+          if (!Only)
+            Vars.insert(VD);
+          else if (Only->count(VD))
+            ++Refs;
+        }
+      } else if (const auto *CE = dyn_cast<ImplicitCastExpr>(N)) {
+        if (Only && CE->getCastKind() == CK_LValueToRValue)
+          if (const auto *DR = dyn_cast<DeclRefExpr>(CE->getSubExpr()->IgnoreParens()))
+            if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && Only->count(VD))
+              ++Reads;
+      } else if (const auto *L = dyn_cast<LambdaExpr>(N)) {
+        for (const LambdaCapture &C : L->captures())
+          if (C.capturesVariable())
+            if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()); VD && Only && Only->count(VD))
+              ++Refs;
+      }
+      return true;
+    };
+    walkPreOrder(S, OnNode);
   }
 };
 } // namespace
 
 std::set<const VarDecl *> referencedVars(const Stmt *S) {
-  ReferenceVisitor V;
-  if (S)
-    V.TraverseStmt(const_cast<Stmt *>(S));
-  return V.Vars;
+  References R;
+  R.of(S);
+  return std::move(R.Vars);
 }
 
 bool onlyReads(const Stmt *S, const std::set<const VarDecl *> &Vars) {
-  ReferenceVisitor V;
-  V.Only = &Vars;
-  if (S)
-    V.TraverseStmt(const_cast<Stmt *>(S));
-  return V.Refs == V.Reads;
+  References R;
+  R.Only = &Vars;
+  R.of(S);
+  return R.Refs == R.Reads;
 }
 
-bool hasEarlyExit(const Stmt *S) {
-  ExitVisitor V;
-  if (S)
-    V.TraverseStmt(const_cast<Stmt *>(S));
-  return V.Found;
-}
+bool hasEarlyExit(const Stmt *S) { return exits(S, 0); }
 
 report::FileLoc toFileLoc(SourceLocation Loc, const SourceManager &SM) {
   report::FileLoc F;

@@ -4,6 +4,7 @@
 #include "Frontend/LaunchConfigs.h"
 #include "Frontend/HostValues.h"
 #include "Frontend/LaunchSizes.h"
+#include "Frontend/StmtWalk.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -64,6 +65,20 @@ public:
   /// Types are not walked: what they spell (decltype, sizeof of an array
   /// bound) is never run, so it launches and calls nothing.
   bool TraverseTypeLoc(TypeLoc) { return true; }
+  /// Statements (function bodies, initializers) by the plain walk of
+  /// StmtWalk.h: only calls are looked at, and a body is most of a file.
+  bool TraverseStmt(Stmt *S) {
+    auto OnNode = [&](const Stmt *N) {
+      if (const auto *C = dyn_cast<CallExpr>(N)) {
+        VisitCallExpr(const_cast<CallExpr *>(C));
+        if (const auto *K = dyn_cast<CUDAKernelCallExpr>(C))
+          VisitCUDAKernelCallExpr(const_cast<CUDAKernelCallExpr *>(K));
+      }
+      return true;
+    };
+    walkPreOrder(S, OnNode);
+    return true;
+  }
   bool TraverseDecl(Decl *D) {
     // Nothing in an uninstantiated template is collected: its
     // instantiations are reached through the template. A function of a

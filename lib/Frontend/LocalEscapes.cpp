@@ -12,7 +12,9 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/WalkerState.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "Frontend/StmtWalk.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace bankcheck::frontend {
 
@@ -54,38 +56,51 @@ bool isNonConstReference(QualType T) {
   return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
 }
 
-class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
+/// One pre-order pass over a body (StmtWalk.h): the local objects that
+/// escape, and whether it uses goto.
+class EscapeFinder {
 public:
   std::set<const VarDecl *> Escaping;
   bool HasGoto = false;
-  std::set<const clang::Expr *> Indexed; ///< decays that are the base of a subscript
+  llvm::SmallPtrSet<const clang::Expr *, 16> Indexed; ///< decays that are the base of a subscript
 
+  void run(const Stmt *S) {
+    auto OnNode = [&](const Stmt *N) {
+      node(N);
+      return true;
+    };
+    auto OnVar = [&](const VarDecl *VD) {
+      if (isNonConstReference(VD->getType()) && VD->getInit())
+        escape(VD->getInit());
+    };
+    walkPreOrder(S, OnNode, OnVar);
+  }
+
+private:
   void escape(const clang::Expr *E) {
     if (const VarDecl *VD = E ? rootOf(E) : nullptr)
       Escaping.insert(VD);
   }
-  bool VisitGotoStmt(GotoStmt *) { HasGoto = true; return true; }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *) { HasGoto = true; return true; }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
-    Indexed.insert(AS->getBase()->IgnoreParens());
-    return true;
+  void node(const Stmt *N) {
+    if (isa<GotoStmt, IndirectGotoStmt>(N)) {
+      HasGoto = true;
+    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(N)) {
+      Indexed.insert(AS->getBase()->IgnoreParens());
+    } else if (const auto *CE = dyn_cast<ImplicitCastExpr>(N)) {
+      if (CE->getCastKind() == CK_ArrayToPointerDecay && !Indexed.count(CE))
+        escape(CE->getSubExpr());
+    } else if (const auto *U = dyn_cast<UnaryOperator>(N)) {
+      if (U->getOpcode() == UO_AddrOf)
+        escape(U->getSubExpr());
+    } else if (const auto *C = dyn_cast<CallExpr>(N)) {
+      call(C);
+    } else if (const auto *CC = dyn_cast<CXXConstructExpr>(N)) {
+      construct(CC);
+    } else if (const auto *L = dyn_cast<LambdaExpr>(N)) {
+      lambda(L);
+    }
   }
-  bool VisitImplicitCastExpr(ImplicitCastExpr *CE) {
-    if (CE->getCastKind() == CK_ArrayToPointerDecay && !Indexed.count(CE))
-      escape(CE->getSubExpr());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->getOpcode() == UO_AddrOf)
-      escape(U->getSubExpr());
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *VD) {
-    if (isNonConstReference(VD->getType()) && VD->getInit())
-      escape(VD->getInit());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *C) {
+  void call(const CallExpr *C) {
     const FunctionDecl *FD = C->getDirectCallee();
     unsigned First = 0;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
@@ -109,34 +124,30 @@ public:
       if (P < FD->getNumParams() && isNonConstReference(FD->getParamDecl(P)->getType()))
         escape(A);
     }
-    return true;
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CC) {
+  void construct(const CXXConstructExpr *CC) {
     const CXXConstructorDecl *Ctor = CC->getConstructor();
     if (!Ctor || Ctor->isCopyOrMoveConstructor())
-      return true;
+      return;
     for (unsigned I = 0; I < CC->getNumArgs() && I < Ctor->getNumParams(); ++I)
       if (isNonConstReference(Ctor->getParamDecl(I)->getType()))
         escape(CC->getArg(I));
-    return true;
   }
-  bool VisitLambdaExpr(LambdaExpr *L) {
+  void lambda(const LambdaExpr *L) {
     // A lambda in device code is walked where it is called, and what it
     // writes into its by-reference captures is seen there.
     if (walkedMethod(L->getCallOperator()))
-      return true;
+      return;
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
         if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
           Escaping.insert(VD);
-    return true;
   }
 };
 
 BodyFacts bodyFactsOf(const Stmt *S) {
   EscapeFinder F;
-  if (S)
-    F.TraverseStmt(const_cast<Stmt *>(S));
+  F.run(S);
   return {std::move(F.Escaping), F.HasGoto};
 }
 } // namespace
