@@ -394,25 +394,29 @@ void Walker::walkIf(const IfStmt *I) {
     walkStmt(C.constValue() ? I->getThen() : I->getElse());
     return;
   }
-  auto Before = Vars;
+  // The variables before, after the then-branch and after the else-branch
+  // (before, where there is none), moved rather than copied.
+  const auto Before = Vars;
   Guards.push_back(makeGuard(C, I->getCond()));
   walkStmt(I->getThen());
   Guards.pop_back();
-  auto Then = Vars;
+  auto Then = std::move(Vars);
   Vars = Before;
+  std::map<const VarDecl *, Value> WalkedElse;
   if (I->getElse()) {
     Guards.push_back(makeGuard(Expr::lnot(C), I->getCond()));
     Guards.back().Text = "!(" + Guards.back().Text + ")";
     walkStmt(I->getElse());
     Guards.pop_back();
+    WalkedElse = std::move(Vars);
   }
-  auto Else = Vars;
+  const auto &Else = I->getElse() ? WalkedElse : Before;
   if (isJump(I->getThen())) {
     Vars = Else;
     return;
   }
   if (I->getElse() && isJump(I->getElse())) {
-    Vars = Then;
+    Vars = std::move(Then);
     return;
   }
   mergeBranches(Before, Then, Else, C);
@@ -422,18 +426,20 @@ void Walker::mergeBranches(const std::map<const VarDecl *, Value> &Before,
                            const std::map<const VarDecl *, Value> &Then,
                            const std::map<const VarDecl *, Value> &Else, const Expr &Cond) {
   std::map<const VarDecl *, Value> Out = Before;
-  auto Get = [&](const std::map<const VarDecl *, Value> &M, const VarDecl *V) -> const Value * {
-    auto It = M.find(V);
-    return It == M.end() ? nullptr : &It->second;
-  };
-  std::set<const VarDecl *> Keys;
-  for (auto &[K, V] : Then) Keys.insert(K);
-  for (auto &[K, V] : Else) Keys.insert(K);
-  for (const VarDecl *K : Keys) {
-    const Value *A = Get(Then, K), *B = Get(Else, K);
-    if (!A || !B)
-      continue; // declared inside one branch only: out of scope now
-    Out[K] = bounded(mergeValue(Cond, *A, *B), [&] { return K->getNameAsString(); });
+  // The variables of both branches, in key order (one declared inside one
+  // branch only is out of scope now).
+  auto A = Then.begin(), B = Else.begin();
+  while (A != Then.end() && B != Else.end()) {
+    if (A->first < B->first) {
+      ++A;
+    } else if (B->first < A->first) {
+      ++B;
+    } else {
+      const VarDecl *K = A->first;
+      Out[K] = bounded(mergeValue(Cond, A->second, B->second), [&] { return K->getNameAsString(); });
+      ++A;
+      ++B;
+    }
   }
   Vars = std::move(Out);
 }
