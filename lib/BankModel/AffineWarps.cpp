@@ -124,7 +124,7 @@ bool Analyzer::movedWarp(Outcome &O, const Memo &M, std::int64_t Shift) {
     Misaligned |= (X.Bits & (Q.AccessBytes - 1)) != 0;
   }
   WarpOutOfBounds.reset();
-  Src = {};
+  clearSources();
   Spent += WarpSize;
   O.K = Outcome::Decided;
   O.AnyActive = true;
@@ -146,7 +146,7 @@ WarpAddresses Analyzer::movedLanes(const AffineLanes &A, std::int64_t Shift) {
 Outcome Analyzer::affineWarp(const AffineLanes &A, const WarpCost *Known) {
   Outcome O;
   WarpOutOfBounds.reset();
-  Src = {};
+  clearSources();
   Spent += WarpSize;
   O.AnyActive = A.On != 0;
   if (O.AnyActive)

@@ -50,6 +50,12 @@ private:
   bool InvariantBroken = false, InvariantUnknown = false;
   /// cp.async: the current warp's per-lane global source bytes (set by evalWarp).
   WarpAccess::SourceBytes Src{};
+  /// Src is only ever set for cp.async (sources()): other forms skip
+  /// clearing its 32 entries for every warp.
+  void clearSources() {
+    if (Q.F == Form::LDGSTS)
+      Src = {};
+  }
   WarpCost cost(const WarpAddresses &Lanes) const { return warpCost(WarpAccess{Lanes, Q.AccessBytes, Q.F, Src}); }
   unsigned wf(const WarpAddresses &Lanes) const { return cost(Lanes).Wavefronts; }
   void sources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,

@@ -369,7 +369,7 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
 /// not depend on a common shift). Otherwise unknown, and assumed contiguous.
 void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
                        const std::vector<bool> &Active) {
-  Src = {};
+  clearSources();
   if (Q.F != Form::LDGSTS)
     return;
   if (I.SourceOffset.isNull()) {
