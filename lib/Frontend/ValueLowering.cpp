@@ -296,20 +296,9 @@ Value Walker::rvalue(const clang::Expr *E) {
   if (E->isValueDependent() || E->isTypeDependent())
     return Value::integer(opaque(E, true, "dependent expression"));
   if (isIntegral(E->getType())) {
-    // Clang's constant evaluation of a subexpression does not depend on the
-    // walk: computed once per expression (loops re-walk their bodies, and a
-    // chain of n operators would otherwise be evaluated O(n^2) times).
-    auto It = ConstantCache.find(E);
-    if (It == ConstantCache.end()) {
-      std::optional<std::int64_t> C;
-      clang::Expr::EvalResult R;
-      if (!readsVariable(E) && !E->HasSideEffects(Ctx) && E->EvaluateAsInt(R, Ctx) && R.Val.isInt() &&
-          R.Val.getInt().isSignedIntN(64))
-        C = R.Val.getInt().getExtValue();
-      It = ConstantCache.emplace(E, C).first;
-    }
-    if (It->second)
-      return Value::integer(Expr::constant(*It->second));
+    Folded F = folded(E);
+    if (F.K == Folded::Value)
+      return Value::integer(Expr::constant(F.V));
   }
   if (auto C = builtinCoordinate(E))
     return Value::integer(*C);
@@ -321,6 +310,62 @@ Value Walker::rvalue(const clang::Expr *E) {
     return E->getType()->isPointerType() ? globalPointer(E) : Value();
   }
   return RvalueVisitor(*this).Visit(E);
+}
+
+// Clang's constant evaluation of a subexpression does not depend on the walk:
+// computed once per expression (loops re-walk their bodies, and a chain of n
+// operators would otherwise be evaluated O(n^2) times). An operator whose
+// operand does not fold does not fold either: Clang is not asked.
+Walker::Folded Walker::folded(const clang::Expr *E, unsigned Depth) {
+  auto It = ConstantCache.find(E);
+  if (It != ConstantCache.end())
+    return It->second;
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
+    Folded F;
+    llvm::APSInt V(IL->getValue(), IL->getType()->isUnsignedIntegerOrEnumerationType());
+    F.K = V.isSignedIntN(64) ? Folded::Value : Folded::Wide;
+    if (F.K == Folded::Value)
+      F.V = V.getExtValue();
+    ConstantCache.emplace(E, F);
+    return F;
+  }
+  auto NotFolded = [&](const clang::Expr *Operand) {
+    Operand = Operand->IgnoreParens();
+    return Depth < 64 && isIntegral(Operand->getType()) && !Operand->isValueDependent() &&
+           folded(Operand, Depth + 1).K == Folded::None;
+  };
+  bool OperandNotFolded = false;
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    switch (B->getOpcode()) {
+    case BO_Mul: case BO_Div: case BO_Rem: case BO_Add: case BO_Sub: case BO_Shl: case BO_Shr:
+    case BO_LT: case BO_GT: case BO_LE: case BO_GE: case BO_EQ: case BO_NE:
+    case BO_And: case BO_Xor: case BO_Or:
+      OperandNotFolded = NotFolded(B->getLHS()) || NotFolded(B->getRHS());
+      break;
+    default:
+      break;
+    }
+  } else if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Plus || U->getOpcode() == UO_Minus || U->getOpcode() == UO_Not ||
+        U->getOpcode() == UO_LNot)
+      OperandNotFolded = NotFolded(U->getSubExpr());
+  } else if (const auto *CE = dyn_cast<ImplicitCastExpr>(E)) {
+    if (CE->getCastKind() == CK_IntegralCast)
+      OperandNotFolded = NotFolded(CE->getSubExpr());
+  }
+  Folded F;
+  clang::Expr::EvalResult R;
+  if (!OperandNotFolded && !readsVariable(E) && !E->HasSideEffects(Ctx) && E->EvaluateAsInt(R, Ctx) &&
+      R.Val.isInt()) {
+    if (R.Val.getInt().isSignedIntN(64)) {
+      F.K = Folded::Value;
+      F.V = R.Val.getInt().getExtValue();
+    } else {
+      F.K = Folded::Wide;
+    }
+  }
+  ConstantCache.emplace(E, F);
+  return F;
 }
 
 bool Walker::effectFree(const clang::Expr *E) {

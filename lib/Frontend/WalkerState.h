@@ -432,8 +432,15 @@ public:
   std::uint64_t ProbeStart = 0;
   unsigned OpaqueCount = 0;
   unsigned RvalueDepth = 0; ///< nesting of rvalue(), bounded by MaxEvalDepth
-  /// Clang's constant value of integral subexpressions (nullopt: none).
-  std::unordered_map<const clang::Expr *, std::optional<std::int64_t>> ConstantCache;
+  /// Clang's constant value of an integral expression (parens stripped):
+  /// Value when it folds to a 64-bit signed value, Wide when it folds to a
+  /// wider one, None when it does not fold.
+  struct Folded {
+    enum Kind : unsigned char { None, Value, Wide } K = None;
+    std::int64_t V = 0;
+  };
+  std::unordered_map<const clang::Expr *, Folded> ConstantCache;
+  Folded folded(const clang::Expr *E, unsigned Depth = 0);
 };
 
 /// Variables a statement assigns (=, op=, ++, --, or takes the address of).
