@@ -169,7 +169,7 @@ const Builtin Builtins[] = {
 } // namespace
 
 std::optional<Value> Walker::builtinCall(const CallExpr *C, const FunctionDecl *FD) {
-  std::string Name = FD->getNameAsString();
+  std::string Name = nameOf(FD);
   bool InGroups = isCooperativeGroupsFunction(FD);
   for (const Builtin &B : Builtins) {
     if (B.In == Scope::CooperativeGroups && !InGroups)

@@ -77,7 +77,7 @@ Value Walker::call(const CallExpr *C) {
       rvalue(Obj);
     }
   }
-  std::string Name = FD ? FD->getNameAsString() : "";
+  std::string Name = FD ? nameOf(FD) : "";
   std::vector<Value> Args = callArgs(C, FD, 0);
   const FunctionDecl *Def = nullptr;
   if (FD && FD->hasBody(Def) && Def &&

@@ -109,7 +109,7 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
   report::Finding F;
   F.Loc = Site.Loc;
   F.Kernel = kernelName(Kernel);
-  F.Array = Site.Array->getNameAsString();
+  F.Array = nameOf(Site.Array);
   F.ArrayDecl = toFileLoc(Site.Array->getLocation(), Ctx.getSourceManager());
   QualType ET = Site.Array->getType();
   while (const clang::ArrayType *AT = Ctx.getAsArrayType(ET))

@@ -33,6 +33,13 @@
 
 namespace bankcheck::frontend {
 
+/// D's name as getNameAsString() spells it, without its printer where the
+/// name is an identifier (most are).
+inline std::string nameOf(const clang::NamedDecl *D) {
+  return D->getDeclName().isIdentifier() ? D->getName().str() : D->getNameAsString();
+}
+
+
 /// A block shape and where it came from, plus kernel arguments that are
 /// constant at that launch.
 struct LaunchConfig {

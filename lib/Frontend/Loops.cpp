@@ -185,7 +185,7 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
       auto It = Vars.find(V);
       if (It != Vars.end() && It->second.K == Value::Int && It->second.E.isConst()) {
         if (!Label.empty()) Label += ", ";
-        Label += V->getNameAsString() + " = " + std::to_string(It->second.E.constValue());
+        Label += nameOf(V) + " = " + std::to_string(It->second.E.constValue());
       }
     }
     if (Label.empty())

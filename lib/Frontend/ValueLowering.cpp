@@ -126,7 +126,7 @@ Value RvalueVisitor::loadedValue(const CastExpr *E) {
   if (auto Loc = W.sharedLValue(L)) {
     W.record(*Loc, L, "load");
     // Lanes reading the same address read the same value.
-    return Value::integer(W.memoryValue("shared '" + Loc->Array->getNameAsString() + "'", Loc->Offset));
+    return Value::integer(W.memoryValue("shared '" + nameOf(Loc->Array) + "'", Loc->Offset));
   }
   // Global memory through a uniform base: a function of the index.
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
