@@ -264,8 +264,16 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
   if (!Scope.init(Ctx, Errors, Global))
     return false;
   LaunchMap Launches = collectLaunches(Ctx);
+  // A kernel's key (its USR) once per kernel: launched kernels are asked twice.
+  std::map<const FunctionDecl *, std::string> Keys;
+  auto KeyOf = [&](const FunctionDecl &K) -> const std::string & {
+    auto [It, New] = Keys.try_emplace(K.getCanonicalDecl());
+    if (New)
+      It->second = kernelKey(K);
+    return It->second;
+  };
   for (const auto &[Kernel, List] : Launches) {
-    std::string Key = kernelKey(*Kernel);
+    const std::string &Key = KeyOf(*Kernel);
     for (const LaunchConfig &L : List) {
       if (L.Shape && !Key.empty())
         Out.Facts.Launches[Key].push_back(L);
@@ -307,7 +315,7 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
       continue;
     }
     std::string Error;
-    std::string Key = kernelKey(*K);
+    const std::string &Key = KeyOf(*K);
     if (Opts.FromProject && !Key.empty())
       if (auto It = Opts.FromProject->find(Key); It != Opts.FromProject->end()) {
         std::vector<LaunchConfig> &Mine = Launches[K->getCanonicalDecl()];

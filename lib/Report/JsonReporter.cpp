@@ -9,6 +9,7 @@
 #include "llvm/Support/NativeFormatting.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <type_traits>
@@ -347,7 +348,11 @@ void AccessText::write(const Finding &F) {
     boolean("suppressed", F.Suppressed);
     // As llvm::json prints a double.
     key("wavefronts_mean");
-    OS << llvm::format("%.*g", std::numeric_limits<double>::max_digits10, F.WavefrontsMean);
+    // Most means are whole numbers, which %.17g prints as integers.
+    if (const double M = F.WavefrontsMean; M == std::trunc(M) && std::fabs(M) < 1e15 && !std::signbit(M))
+      integer(static_cast<std::int64_t>(M));
+    else
+      OS << llvm::format("%.*g", std::numeric_limits<double>::max_digits10, M);
     num("wavefronts_worst", F.WavefrontsWorst);
     str("widths", F.WidthFrom.empty() ? StringRef("source") : StringRef(F.WidthFrom));
     if (F.HasWorst) {
