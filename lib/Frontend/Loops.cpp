@@ -169,7 +169,7 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
   }
   UnrollProduct = SavedProduct;
   --ProbeDepth;
-  Vars = Saved;
+  Vars = std::move(Saved);
   Recording = SavedRecording;
   if (!Ok)
     return false;
@@ -178,8 +178,12 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
   std::set<const VarDecl *> Counters = assignedVars(Inc);
   if (Counters.empty())
     Counters = Carried;
+  // The condition's value is needed only where lanes differ on it (a guard);
+  // elsewhere it is lowered again only for what it may change.
+  const bool CondFree = effectFree(Cond);
   for (std::size_t K = 0; K < Trips.size(); ++K) {
-    Expr C = intValue(Cond);
+    const bool Mixed = Trips[K] == bank::Truth::Mixed;
+    Expr C = Mixed || !CondFree ? intValue(Cond) : Expr();
     std::string Label;
     for (const VarDecl *V : Counters) {
       auto It = Vars.find(V);
@@ -190,10 +194,9 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
     }
     if (Label.empty())
       Label = "iteration " + std::to_string(K) + " of the loop at line " + std::to_string(Line);
-    bool Mixed = Trips[K] == bank::Truth::Mixed;
     if (Mixed)
       Guards.push_back(makeGuard(C, Cond));
-    Labels.push_back(Label);
+    Labels.push_back(std::move(Label));
     walkStmt(Body);
     Labels.pop_back();
     if (Mixed)
