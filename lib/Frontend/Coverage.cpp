@@ -2,11 +2,10 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Frontend/Coverage.h"
+#include "Frontend/StmtWalk.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/StmtCXX.h"
 
 #include <algorithm>
 #include <set>
@@ -16,38 +15,19 @@ namespace bankcheck::frontend {
 using namespace clang;
 
 namespace {
-/// The evaluated uses of __shared__ variables in a body (not those inside
-/// sizeof, alignof, typeid, noexcept or a lambda, whose call operator is a
-/// function of its own), by a plain walk of the statements' children: what
-/// a RecursiveASTVisitor would add (written types, template arguments,
-/// attributes) holds no evaluated use, and this walk runs on every kernel.
-/// A range-based for is walked as written (its range, not the implicit
-/// variables bound to it).
+/// The evaluated uses of __shared__ variables in a body, by the plain walk of
+/// StmtWalk.h: not those inside sizeof, alignof, typeid, noexcept or a lambda
+/// (its call operator is a function of its own).
 void sharedUses(const Stmt *S, std::vector<const DeclRefExpr *> &Uses) {
-  if (!S || isa<UnaryExprOrTypeTraitExpr, CXXTypeidExpr, CXXNoexceptExpr, LambdaExpr>(S))
-    return;
-  if (const auto *DR = dyn_cast<DeclRefExpr>(S)) {
-    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->hasAttr<CUDASharedAttr>())
-      Uses.push_back(DR);
-    return;
-  }
-  if (const auto *FR = dyn_cast<CXXForRangeStmt>(S)) {
-    for (const Stmt *C : {FR->getInit(), static_cast<const Stmt *>(FR->getLoopVarStmt()),
-                          static_cast<const Stmt *>(FR->getRangeInit()), FR->getBody()})
-      sharedUses(C, Uses);
-    return;
-  }
-  if (const auto *PO = dyn_cast<PseudoObjectExpr>(S)) {
-    sharedUses(PO->getSyntacticForm(), Uses);
-    for (const Expr *E : PO->semantics()) {
-      if (const auto *OV = dyn_cast<OpaqueValueExpr>(E))
-        E = OV->getSourceExpr();
-      sharedUses(E, Uses);
-    }
-    return;
-  }
-  for (const Stmt *C : S->children())
-    sharedUses(C, Uses);
+  auto OnNode = [&](const Stmt *N) {
+    if (isa<UnaryExprOrTypeTraitExpr, CXXTypeidExpr, CXXNoexceptExpr, LambdaExpr>(N))
+      return false;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(N))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->hasAttr<CUDASharedAttr>())
+        Uses.push_back(DR);
+    return true;
+  };
+  walkPreOrder(S, OnNode);
 }
 
 /// The statement of which E is part, as the walk sees statements: a child
