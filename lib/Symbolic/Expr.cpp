@@ -37,22 +37,48 @@ const char *opSpelling(Op O) {
   return "";
 }
 
+namespace {
+constexpr std::size_t NullHash = 0x9e3779b97f4a7c15ull;
+/// The node's structural hash from its operands' (hashValue's formula, kept in the node).
+std::shared_ptr<const Expr::Node> made(Expr::Node N) {
+  std::size_t H = static_cast<std::size_t>(N.Kind) * 0x100000001b3ull;
+  auto mix = [&H](std::size_t V) { H ^= V + 0x9e3779b97f4a7c15ull + (H << 6) + (H >> 2); };
+  if (N.Kind == Op::Const || N.Kind == Op::Var || N.Kind == Op::Apply)
+    mix(static_cast<std::size_t>(N.Value));
+  for (unsigned I = 0; I < N.NumOps; ++I)
+    mix(hashValue(N.Ops[I]));
+  N.Hash = H;
+  return std::make_shared<const Expr::Node>(std::move(N));
+}
+} // namespace
+
 Expr Expr::constant(std::int64_t V) {
   // Small constants are made once (they are most of an index's leaves).
   constexpr std::int64_t Lo = -64, Hi = 1024;
   static const std::vector<Expr> Small = [] {
     std::vector<Expr> C;
     for (std::int64_t K = Lo; K <= Hi; ++K)
-      C.push_back(Expr(std::make_shared<const Node>(Node{Op::Const, K, {}, 0})));
+      C.push_back(Expr(made(Node{Op::Const, K, {}, 0})));
     return C;
   }();
   if (V >= Lo && V <= Hi)
     return Small[std::size_t(V - Lo)];
-  return Expr(std::make_shared<const Node>(Node{Op::Const, V, {}, 0}));
+  return Expr(made(Node{Op::Const, V, {}, 0}));
 }
 
 Expr Expr::var(SymbolId S) {
-  return Expr(std::make_shared<const Node>(Node{Op::Var, static_cast<std::int64_t>(S), {}, 0, S}));
+  // The first symbols (the thread coordinates and a kernel's first values)
+  // are made once.
+  constexpr SymbolId Cached = 256;
+  static const std::vector<Expr> First = [] {
+    std::vector<Expr> V;
+    for (SymbolId K = 0; K < Cached; ++K)
+      V.push_back(Expr(made(Node{Op::Var, static_cast<std::int64_t>(K), {}, 0, K})));
+    return V;
+  }();
+  if (S < Cached)
+    return First[S];
+  return Expr(made(Node{Op::Var, static_cast<std::int64_t>(S), {}, 0, S}));
 }
 
 namespace {
@@ -147,7 +173,7 @@ Expr Expr::binary(Op O, Expr L, Expr R) {
     break;
   }
   const SymbolId Min = std::min(L.minSymbol(), R.minSymbol());
-  return Expr(std::make_shared<const Node>(Node{O, 0, {std::move(L), std::move(R)}, 2, Min}));
+  return Expr(made(Node{O, 0, {std::move(L), std::move(R)}, 2, Min}));
 }
 
 Expr Expr::select(Expr C, Expr T, Expr F) {
@@ -156,19 +182,19 @@ Expr Expr::select(Expr C, Expr T, Expr F) {
   if (T.equals(F) && !mayFail(C))
     return T; // c ? x : x -> x when c cannot fail
   const SymbolId Min = std::min({C.minSymbol(), T.minSymbol(), F.minSymbol()});
-  return Expr(std::make_shared<const Node>(Node{Op::Select, 0, {std::move(C), std::move(T), std::move(F)}, 3, Min}));
+  return Expr(made(Node{Op::Select, 0, {std::move(C), std::move(T), std::move(F)}, 3, Min}));
 }
 
 Expr Expr::apply(SymbolId Function, Expr Arg) {
   const SymbolId Min = std::min(Function, Arg.minSymbol());
-  return Expr(std::make_shared<const Node>(Node{Op::Apply, static_cast<std::int64_t>(Function), {std::move(Arg)}, 1, Min}));
+  return Expr(made(Node{Op::Apply, static_cast<std::int64_t>(Function), {std::move(Arg)}, 1, Min}));
 }
 
 Expr Expr::lnot(Expr E) {
   if (E.isConst())
     return constant(E.constValue() == 0);
   const SymbolId Min = E.minSymbol();
-  return Expr(std::make_shared<const Node>(Node{Op::LNot, 0, {std::move(E)}, 1, Min}));
+  return Expr(made(Node{Op::LNot, 0, {std::move(E)}, 1, Min}));
 }
 
 std::size_t Expr::size() const {
@@ -221,17 +247,7 @@ bool Expr::equals(const Expr &O) const {
 }
 
 std::size_t hashValue(const Expr &E) {
-  if (E.isNull())
-    return 0x9e3779b97f4a7c15ull;
-  std::size_t H = static_cast<std::size_t>(E.op()) * 0x100000001b3ull;
-  auto mix = [&H](std::size_t V) { H ^= V + 0x9e3779b97f4a7c15ull + (H << 6) + (H >> 2); };
-  if (E.isConst())
-    mix(static_cast<std::size_t>(E.constValue()));
-  else if (E.isVar() || E.op() == Op::Apply)
-    mix(E.symbol());
-  for (const Expr &O : E.operands())
-    mix(hashValue(O));
-  return H;
+  return E.isNull() ? NullHash : static_cast<const Expr::Node *>(E.node())->Hash;
 }
 
 Expr operator+(Expr L, Expr R) { return Expr::binary(Op::Add, L, R); }

@@ -127,6 +127,7 @@ struct Expr::Node {
   std::array<Expr, 3> Ops{}; ///< the first NumOps are the operands, in order
   std::uint8_t NumOps = 0;
   SymbolId MinSymbol = ~0u; ///< see minSymbol()
+  std::size_t Hash = 0;     ///< hashValue() of the tree, set when the node is made
 };
 
 const Expr *Operands::end() const { return B + N; }
