@@ -9,6 +9,11 @@ memory, are materialised in a temporary directory for clang.
 
   bench/bench_vs_clang.py [--bankcheck build/tool/bankcheck] [--mode toolkit|builtin]
                           [--repeat 5] [--out bench/results.md] [FILE|DIR ...]
+  bench/bench_vs_clang.py --report corpus.json [--every N] [--first I] ...
+
+With --report, the files are those of a corpus report (bench/corpus.py's JSON,
+bench/corpus/run-2026-12-02.sh), each with the flags its row was analysed with
+(include paths, -std, ...): real code, side by side with Clang's parse of it.
 
 With --instructions, each command instead runs once under valgrind's callgrind
 and the table gives the instructions each executed (user space, both
@@ -16,8 +21,10 @@ processes' whole run): a count that does not vary with the machine's load,
 where wall times on a shared machine vary by a third from minute to minute.
 """
 import argparse
+import json
 import os
 import re
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -98,12 +105,31 @@ def main():
                          "rule where findings could change; auto/nvcc add nvcc's compile for those files)")
     ap.add_argument("--instructions", action="store_true",
                     help="count instructions under valgrind (callgrind), one run each, instead of timing")
+    ap.add_argument("--report", metavar="JSON",
+                    help="measure the files of a corpus report (bench/corpus.py --json) with their recorded "
+                         "commands (include paths, flags) instead of PATHS")
+    ap.add_argument("--every", type=int, default=1, metavar="N",
+                    help="with --report: every Nth file of the report, from --first")
+    ap.add_argument("--first", type=int, default=0, metavar="I")
     ap.add_argument("--out")
     ap.add_argument("paths", nargs="*")
     a = ap.parse_args()
     paths = a.paths or [os.path.join(ROOT, "examples"),
                         os.path.join(ROOT, "test/golden/bankcheck-bank-conflict")]
-    files = inputs(paths)
+    # Each input: the file and bankcheck's arguments after it ("-- flags").
+    if a.report:
+        with open(a.report) as fh:
+            rows = json.load(fh)["files"]
+        jobs = []
+        for r in rows[a.first::a.every]:
+            words = shlex.split(r["command"])
+            at = words.index(r["file"])
+            jobs.append((r["file"], words[at + 1:]))
+        common = os.path.commonpath([f for f, _ in jobs]) if len(jobs) > 1 else ""
+        name = lambda f: os.path.relpath(f, common) if common else f
+    else:
+        name = lambda f: os.path.relpath(f, ROOT)
+        jobs = [(f, []) for f in inputs(paths)]
     extra = ["--no-cuda-toolkit"] if a.mode == "builtin" else []
     widths = ["--widths=" + a.widths]
 
@@ -111,18 +137,18 @@ def main():
     try:
         inc, compat = materialise_builtin_headers(tmp)
         rows = []
-        for f in files:
-            line = subprocess.run([a.bankcheck, "--print-clang-command", *extra, f],
+        for f, after in jobs:
+            line = subprocess.run([a.bankcheck, "--print-clang-command", *extra, f, *after],
                                   capture_output=True, text=True).stdout.strip()
             if not line:
                 continue
-            args = [x.replace(BUILTIN_DIR, inc).replace(COMPAT_DIR, compat) for x in line.split(" ")]
+            args = [x.replace(BUILTIN_DIR, inc).replace(COMPAT_DIR, compat) for x in shlex.split(line)]
             clang_cmd = [a.clang] + args[1:]
-            bc_cmd = [a.bankcheck, "--quiet", "--format=json", *widths, *extra, f]
+            bc_cmd = [a.bankcheck, "--quiet", "--format=json", *widths, *extra, f, *after]
             if a.instructions:
                 ic, rc1 = instructions(clang_cmd)
                 ib, rc2 = instructions(bc_cmd)
-                rows.append((os.path.relpath(f, ROOT), ic, ib, rc1 == 0 and rc2 in (0, 1)))
+                rows.append((name(f), ic, ib, rc1 == 0 and rc2 in (0, 1)))
                 continue
             tc, tb, mc, mb = [], [], [], []
             ok = True
@@ -135,7 +161,7 @@ def main():
                 ok &= rc in (0, 1)
                 tb.append(t)
                 mb.append(m)
-            rows.append((os.path.relpath(f, ROOT), statistics.median(tc), statistics.median(tb), ok,
+            rows.append((name(f), statistics.median(tc), statistics.median(tb), ok,
                          max(mc), max(mb)))
         if a.instructions:
             text = instruction_table(rows)
