@@ -382,6 +382,13 @@ void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<E
   ACtx.Facts = &Symbols;
   ACtx.Atoms = &Symbols;
   ACtx.AtomIds = &AtomIds;
+  // The lanes differ only in threadIdx (bindThread): what does not read it is
+  // evaluated once for the warp.
+  std::map<std::pair<const void *, unsigned>, AffineContext::Reused> Reuse;
+  if (Q.Shape) {
+    ACtx.Reuse = &Reuse;
+    ACtx.VaryingBelow = SymbolTable::threadIdx(2) + 1;
+  }
   const Affine *First = nullptr;
   bool Same = true;
   for (unsigned L = 0; L < WarpSize; ++L) {

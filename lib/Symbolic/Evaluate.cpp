@@ -151,8 +151,29 @@ std::optional<Affine> divisionRule(Op O, const Affine &L, std::int64_t M, const 
   return Out;
 }
 
+std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth,
+                                     const AffineContext *Ctx);
+
 std::optional<Affine> evalAffine(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth,
                                  const AffineContext *Ctx) {
+  // A subtree the evaluations sharing Reuse see alike (no varying symbol; not
+  // a leaf, which costs less than the lookup): its first result.
+  if (Ctx && Ctx->Reuse && E.minSymbol() >= Ctx->VaryingBelow && E.operands().size() > 0) {
+    auto [It, New] = Ctx->Reuse->try_emplace({E.node(), Depth});
+    if (New) {
+      EvalFailure W = EvalFailure::None;
+      It->second.Form = evalAffineOnce(E, B, W, Depth, Ctx);
+      It->second.Why = W;
+    }
+    if (!It->second.Form)
+      Why = It->second.Why;
+    return It->second.Form;
+  }
+  return evalAffineOnce(E, B, Why, Depth, Ctx);
+}
+
+std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth,
+                                     const AffineContext *Ctx) {
   if (Depth > MaxEvalDepth) {
     Why = EvalFailure::TooDeep;
     return std::nullopt;

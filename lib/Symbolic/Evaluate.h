@@ -197,6 +197,16 @@ struct AffineContext {
   /// atom, so the same unknown value across lanes stays one term.
   SymbolTable *Atoms = nullptr;
   std::map<std::string, SymbolId> *AtomIds = nullptr;
+  /// Evaluations that share Reuse (and AtomIds) bind the symbols below
+  /// VaryingBelow differently and every other symbol alike (the lanes of one
+  /// warp: threadIdx differs): a subtree that mentions none of those is
+  /// evaluated once, at each depth, and its form (or failure) reused.
+  struct Reused {
+    std::optional<Affine> Form;
+    EvalFailure Why = EvalFailure::None;
+  };
+  std::map<std::pair<const void *, unsigned>, Reused> *Reuse = nullptr;
+  SymbolId VaryingBelow = 0;
 };
 
 /// Symbols without a value in Bound are free.
