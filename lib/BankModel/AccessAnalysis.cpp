@@ -168,18 +168,21 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     for (unsigned L = 0; L < WarpSize; ++L)
       Run[L] = On >> L & 1 ? &*LaneEnvs[L] : nullptr;
     Cur->Guards[K].runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
+    bool Assumed = false;
     for (unsigned L = 0; L < WarpSize; ++L) {
       if (!Run[L])
         continue;
       if (!Val[L]) {
         // Undecidable guard: keep the lane (an upper bound: fewer active lanes
-        // never take more wavefronts) and say so.
-        Assumptions.insert("the condition '" + I.Guards[K].Text + "' holds for every lane");
+        // never take more wavefronts) and say so (once for the warp).
+        Assumed = true;
         Undecided |= 1u << L;
       } else if (*Val[L] == 0) {
         On &= ~(1u << L);
       }
     }
+    if (Assumed)
+      Assumptions.insert("the condition '" + I.Guards[K].Text + "' holds for every lane");
   }
   for (unsigned L = 0; L < WarpSize; ++L) {
     Active[L] = On >> L & 1;
@@ -207,6 +210,13 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   ACtx.Facts = &Symbols;
   ACtx.Atoms = &Symbols;
   ACtx.AtomIds = &AtomIds;
+  // The lanes differ only in threadIdx (bindThread): what does not read it is
+  // evaluated once for the warp.
+  std::map<std::pair<const void *, unsigned>, AffineContext::Reused> Reuse;
+  if (Q.Shape) {
+    ACtx.Reuse = &Reuse;
+    ACtx.VaryingBelow = SymbolTable::threadIdx(2) + 1;
+  }
   if (On)
     Cur->Offset.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
   for (unsigned L = 0; L < WarpSize; ++L) {
