@@ -139,7 +139,23 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
                          bool KeepOuter, const std::map<const VarDecl *, Value> &Bind) {
   // Walk the helper's body in the caller's context: its parameters take the
   // caller's values, its accesses are reported at the helper's own lines.
-  std::map<const VarDecl *, Value> Saved = Vars;
+  // The caller's values are restored after the walk. A helper's body names
+  // only its own parameters and locals, and variables outside any function:
+  // it is walked with those alone (no copy of the caller's locals), unless it
+  // may run a lambda of the caller's, whose by-reference captures are the
+  // caller's own variables.
+  std::map<const VarDecl *, Value> Saved;
+  const bool Own = !KeepOuter && Bind.empty() && std::none_of(Args.begin(), Args.end(), [](const Value &V) {
+    return V.K == Value::Obj && V.O->Fn;
+  });
+  if (Own) {
+    Saved.swap(Vars);
+    for (const auto &[VD, V] : Saved)
+      if (!VD->isLocalVarDeclOrParm())
+        Vars.emplace_hint(Vars.end(), VD, V);
+  } else {
+    Saved = Vars;
+  }
   for (const auto &[VD, V] : Bind)
     Vars[VD] = V;
   for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I)
