@@ -137,19 +137,22 @@ void Walker::walkAsm(const AsmStmt *A) {
   // operand that is not an immediate (measured: `: "r"(addr)` below the
   // template; a cp.async's `"l"(src)` above its `"n"(16)`); a profiler shows
   // them there (JSON profile_line), the diagnostic stays at the statement.
-  report::FileLoc ProfileAt;
-  const clang::Expr *Last = nullptr;
-  for (unsigned I = 0; I < NO + NI; ++I) {
-    llvm::StringRef C = I < NO ? G->getOutputConstraint(I) : G->getInputConstraint(I - NO);
-    if (!C.contains('n') && !C.contains('i'))
-      Last = I < NO ? G->getOutputExpr(I) : G->getInputExpr(I - NO);
+  auto [Profile, NewProfile] = AsmProfileAt.try_emplace(G);
+  if (NewProfile) { // the same for every walk of the statement (unrolled loops)
+    const clang::Expr *Last = nullptr;
+    for (unsigned I = 0; I < NO + NI; ++I) {
+      llvm::StringRef C = I < NO ? G->getOutputConstraint(I) : G->getInputConstraint(I - NO);
+      if (!C.contains('n') && !C.contains('i'))
+        Last = I < NO ? G->getOutputExpr(I) : G->getInputExpr(I - NO);
+    }
+    if (Last) {
+      report::FileLoc At = toFileLoc(SM.getExpansionLoc(Last->getEndLoc()), SM);
+      report::FileLoc Stmt = toFileLoc(SM.getExpansionLoc(asmLocation(A)), SM);
+      if (At.valid() && Stmt.valid() && At.Line != Stmt.Line)
+        Profile->second = At;
+    }
   }
-  if (Last) {
-    report::FileLoc At = toFileLoc(SM.getExpansionLoc(Last->getEndLoc()), SM);
-    report::FileLoc Stmt = toFileLoc(SM.getExpansionLoc(asmLocation(A)), SM);
-    if (At.valid() && Stmt.valid() && At.Line != Stmt.Line)
-      ProfileAt = At;
-  }
+  const report::FileLoc ProfileAt = Profile->second;
   std::vector<std::string> Names;
   std::vector<Value> Ops(NO + NI);
   for (unsigned I = 0; I < NO; ++I) {

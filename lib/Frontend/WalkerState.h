@@ -358,6 +358,8 @@ public:
   mutable std::unordered_map<const clang::Expr *, std::string> TextCache;
   /// Each asm statement's template, read once (InlineAsm.cpp).
   std::unordered_map<const clang::GCCAsmStmt *, ptx::PtxAsmResult> AsmCache;
+  /// Each asm statement's profile place (walkAsm), found once per walk.
+  std::unordered_map<const clang::GCCAsmStmt *, report::FileLoc> AsmProfileAt;
   unsigned lineOf(const clang::Stmt *S) const;
   bool overBudget();
 
