@@ -205,18 +205,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   // Per-lane offsets: concrete, or affine in the free symbols.
   std::array<std::optional<Affine>, WarpSize> Forms;
   bool AllConcrete = true;
-  std::map<std::string, SymbolId> AtomIds;
-  AffineContext ACtx;
-  ACtx.Facts = &Symbols;
-  ACtx.Atoms = &Symbols;
-  ACtx.AtomIds = &AtomIds;
-  // The lanes differ only in threadIdx (bindThread): what does not read it is
-  // evaluated once for the warp.
-  std::map<std::pair<const void *, unsigned>, AffineContext::Reused> Reuse;
-  if (Q.Shape) {
-    ACtx.Reuse = &Reuse;
-    ACtx.VaryingBelow = SymbolTable::threadIdx(2) + 1;
-  }
+  WarpForms WarpAffine(Symbols, Q.Shape.has_value());
   if (On)
     Cur->Offset.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
   for (unsigned L = 0; L < WarpSize; ++L) {
@@ -242,7 +231,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
       O.Why = Symbols.get(*Opaque).Reason;
       return O;
     }
-    Forms[L] = evaluateAffine(I.ByteOffset, *LaneEnvs[L], &Why, &ACtx);
+    Forms[L] = evaluateAffine(I.ByteOffset, *LaneEnvs[L], &Why, &WarpAffine.Ctx);
     if (!Forms[L])
       return sampleWarp(I, LaneEnvs, Active, std::string("the index depends on ") +
                                                  "unknown uniform values non-linearly");

@@ -16,6 +16,7 @@
 #include "Symbolic/Program.h"
 
 #include <array>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -70,6 +71,25 @@ private:
     }
   };
   const Compiled *Cur = nullptr;
+  /// The affine forms of one warp's lanes (Symbols gains their atoms, named
+  /// alike across the lanes). With a shape the lanes differ only in threadIdx
+  /// (bindThread): what does not read it is evaluated once for the warp.
+  struct WarpForms {
+    std::map<std::string, SymbolId> AtomIds;
+    std::map<std::pair<const void *, unsigned>, AffineContext::Reused> Reuse;
+    AffineContext Ctx;
+    WarpForms(SymbolTable &Symbols, bool Shape) {
+      Ctx.Facts = &Symbols;
+      Ctx.Atoms = &Symbols;
+      Ctx.AtomIds = &AtomIds;
+      if (Shape) {
+        Ctx.Reuse = &Reuse;
+        Ctx.VaryingBelow = SymbolTable::threadIdx(2) + 1;
+      }
+    }
+    WarpForms(const WarpForms &) = delete;
+    WarpForms &operator=(const WarpForms &) = delete;
+  };
   /// Set by evalWarp: the first lane of the warp proven out of bounds.
   std::optional<std::pair<unsigned, std::int64_t>> WarpOutOfBounds;
 

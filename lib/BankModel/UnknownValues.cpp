@@ -377,25 +377,14 @@ void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<E
     return;
   }
   std::array<std::optional<Affine>, WarpSize> Forms;
-  std::map<std::string, SymbolId> AtomIds;
-  AffineContext ACtx;
-  ACtx.Facts = &Symbols;
-  ACtx.Atoms = &Symbols;
-  ACtx.AtomIds = &AtomIds;
-  // The lanes differ only in threadIdx (bindThread): what does not read it is
-  // evaluated once for the warp.
-  std::map<std::pair<const void *, unsigned>, AffineContext::Reused> Reuse;
-  if (Q.Shape) {
-    ACtx.Reuse = &Reuse;
-    ACtx.VaryingBelow = SymbolTable::threadIdx(2) + 1;
-  }
+  WarpForms WarpAffine(Symbols, Q.Shape.has_value());
   const Affine *First = nullptr;
   bool Same = true;
   for (unsigned L = 0; L < WarpSize; ++L) {
     if (!Active[L] || !LaneEnvs[L])
       continue;
     EvalFailure Why;
-    Forms[L] = evaluateAffine(I.SourceOffset, *LaneEnvs[L], &Why, &ACtx);
+    Forms[L] = evaluateAffine(I.SourceOffset, *LaneEnvs[L], &Why, &WarpAffine.Ctx);
     if (!Forms[L]) {
       Assumptions.insert("the global source of the copy is read in contiguous runs (its layout is not known)");
       return;

@@ -122,6 +122,37 @@ SourceLocation asmLocation(const AsmStmt *A) {
   return A->getBeginLoc();
 }
 
+const Walker::AsmFacts &Walker::asmFacts(const GCCAsmStmt *G) {
+  auto [It, New] = AsmCache.try_emplace(G);
+  if (!New)
+    return It->second;
+  unsigned NO = G->getNumOutputs(), NI = G->getNumInputs();
+  std::vector<std::string> Names;
+  for (unsigned I = 0; I < NO; ++I)
+    Names.push_back(G->getOutputName(I).str());
+  for (unsigned I = 0; I < NI; ++I)
+    Names.push_back(G->getInputName(I).str());
+  It->second.Read = ptx::readInlineAsm(G->getAsmString()->getString(), NO, NI, Names);
+  // nvcc puts an asm statement's instructions on the line of its last
+  // operand that is not an immediate (measured: `: "r"(addr)` below the
+  // template; a cp.async's `"l"(src)` above its `"n"(16)`); a profiler shows
+  // them there (JSON profile_line), the diagnostic stays at the statement.
+  const clang::Expr *Last = nullptr;
+  for (unsigned I = 0; I < NO + NI; ++I) {
+    llvm::StringRef C = I < NO ? G->getOutputConstraint(I) : G->getInputConstraint(I - NO);
+    if (!C.contains('n') && !C.contains('i'))
+      Last = I < NO ? G->getOutputExpr(I) : G->getInputExpr(I - NO);
+  }
+  if (Last) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    report::FileLoc At = toFileLoc(SM.getExpansionLoc(Last->getEndLoc()), SM);
+    report::FileLoc Stmt = toFileLoc(SM.getExpansionLoc(asmLocation(G)), SM);
+    if (At.valid() && Stmt.valid() && At.Line != Stmt.Line)
+      It->second.ProfileAt = At;
+  }
+  return It->second;
+}
+
 void Walker::walkAsm(const AsmStmt *A) {
   const SourceManager &SM = Ctx.getSourceManager();
   auto Remark = [&](const std::string &Text) {
@@ -133,36 +164,17 @@ void Walker::walkAsm(const AsmStmt *A) {
     return;
   }
   unsigned NO = G->getNumOutputs(), NI = G->getNumInputs();
-  // nvcc puts an asm statement's instructions on the line of its last
-  // operand that is not an immediate (measured: `: "r"(addr)` below the
-  // template; a cp.async's `"l"(src)` above its `"n"(16)`); a profiler shows
-  // them there (JSON profile_line), the diagnostic stays at the statement.
-  auto [Profile, NewProfile] = AsmProfileAt.try_emplace(G);
-  if (NewProfile) { // the same for every walk of the statement (unrolled loops)
-    const clang::Expr *Last = nullptr;
-    for (unsigned I = 0; I < NO + NI; ++I) {
-      llvm::StringRef C = I < NO ? G->getOutputConstraint(I) : G->getInputConstraint(I - NO);
-      if (!C.contains('n') && !C.contains('i'))
-        Last = I < NO ? G->getOutputExpr(I) : G->getInputExpr(I - NO);
-    }
-    if (Last) {
-      report::FileLoc At = toFileLoc(SM.getExpansionLoc(Last->getEndLoc()), SM);
-      report::FileLoc Stmt = toFileLoc(SM.getExpansionLoc(asmLocation(A)), SM);
-      if (At.valid() && Stmt.valid() && At.Line != Stmt.Line)
-        Profile->second = At;
-    }
-  }
-  const report::FileLoc ProfileAt = Profile->second;
-  std::vector<std::string> Names;
+  // Elements of an unordered_map stay where they are.
+  const AsmFacts &Facts = asmFacts(G);
+  const ptx::PtxAsmResult &R = Facts.Read;
+  const report::FileLoc ProfileAt = Facts.ProfileAt;
   std::vector<Value> Ops(NO + NI);
   for (unsigned I = 0; I < NO; ++I) {
-    Names.push_back(G->getOutputName(I).str());
     const clang::Expr *E = G->getOutputExpr(I);
     if (G->getOutputConstraint(I).starts_with("+")) // read and written: its value now
       Ops[I] = rvalue(E);
   }
   for (unsigned I = 0; I < NI; ++I) {
-    Names.push_back(G->getInputName(I).str());
     const clang::Expr *E = G->getInputExpr(I);
     if (G->getInputConstraint(I).contains('m') && E->isGLValue()) {
       if (auto L = sharedLValue(E))
@@ -171,10 +183,6 @@ void Walker::walkAsm(const AsmStmt *A) {
     }
     Ops[NO + I] = rvalue(E);
   }
-  auto Read = AsmCache.find(G);
-  if (Read == AsmCache.end())
-    Read = AsmCache.emplace(G, ptx::readInlineAsm(G->getAsmString()->getString(), NO, NI, Names)).first;
-  const ptx::PtxAsmResult &R = Read->second; // elements of an unordered_map stay where they are
 
   // The value of a PtxValue over the operands.
   std::function<Lowered(const ptx::PtxValue &)> Lower = [&](const ptx::PtxValue &V) -> Lowered {

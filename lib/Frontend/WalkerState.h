@@ -356,10 +356,15 @@ public:
   /// sourceText's results: a helper's expressions are named again at every
   /// call and unrolled iteration.
   mutable std::unordered_map<const clang::Expr *, std::string> TextCache;
-  /// Each asm statement's template, read once (InlineAsm.cpp).
-  std::unordered_map<const clang::GCCAsmStmt *, ptx::PtxAsmResult> AsmCache;
-  /// Each asm statement's profile place (walkAsm), found once per walk.
-  std::unordered_map<const clang::GCCAsmStmt *, report::FileLoc> AsmProfileAt;
+  /// What an asm statement is, whatever its operands' values: its template
+  /// as read, and the place a profiler shows its instructions at (none:
+  /// the statement's own). Made at its first walk (InlineAsm.cpp).
+  struct AsmFacts {
+    ptx::PtxAsmResult Read;
+    report::FileLoc ProfileAt;
+  };
+  std::unordered_map<const clang::GCCAsmStmt *, AsmFacts> AsmCache;
+  const AsmFacts &asmFacts(const clang::GCCAsmStmt *G);
   unsigned lineOf(const clang::Stmt *S) const;
   bool overBudget();
 
