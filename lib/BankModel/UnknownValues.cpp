@@ -27,7 +27,7 @@ std::string describeValues(const std::vector<std::pair<SymbolId, std::int64_t>> 
   std::string S;
   for (auto [Id, V] : Vals) {
     if (!S.empty()) S += ", ";
-    S += T.get(Id).Name + " = " + std::to_string(V);
+    S += T.get(Id).Name.str() + " = " + std::to_string(V);
   }
   return S;
 }
@@ -338,7 +338,7 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
       O.Lanes = W;
       O.Ideal = Cost.Ideal;
       std::int64_t Shown = Probe ? V - Far : V;
-      O.Values = Sym.Name + (Probe ? " \u2261 " + std::to_string(Shown) + " (mod 128)"
+      O.Values = Sym.Name.str() + (Probe ? " \u2261 " + std::to_string(Shown) + " (mod 128)"
                                    : " = " + std::to_string(Shown));
     }
   }
@@ -348,7 +348,7 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
   for (std::int64_t V = 1; V <= 1024; ++V)
     if (Allowed(V) && wf(LanesAt(V)) == Max) {
       O.Lanes = LanesAt(V);
-      O.Values = Sym.Name + " = " + std::to_string(V);
+      O.Values = Sym.Name.str() + " = " + std::to_string(V);
       break;
     }
   O.Wavefronts = Max;

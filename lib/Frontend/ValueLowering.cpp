@@ -428,14 +428,8 @@ Expr Walker::opaque(const clang::Expr *E, bool LaneVarying, std::string Why, Qua
   if (!T.isNull() && T->isUnsignedIntegerOrEnumerationType())
     S.Min = 0;
   llvm::StringRef Text = E ? llvm::StringRef(sourceText(E)) : llvm::StringRef("value");
-  char Number[24] = {'#'};
-  const int Digits = int(std::to_chars(Number + 1, Number + sizeof Number, ++OpaqueCount).ptr - Number);
-  S.Name.reserve(std::min<std::size_t>(Text.size(), 40) + Digits);
-  if (Text.size() > 40)
-    S.Name.append(Text.data(), 37).append("...");
-  else
-    S.Name.append(Text.data(), Text.size());
-  S.Name.append(Number, Digits);
+  std::string Stem = Text.size() > 40 ? Text.take_front(37).str() + "..." : Text.str();
+  S.Name = symbolic::SymbolName(std::move(Stem), ++OpaqueCount);
   S.Kind = LaneVarying ? SymbolKind::LaneOpaque : SymbolKind::Uniform;
   S.Reason = std::move(Why);
   return Expr::var(Result.Symbols.add(std::move(S)));
@@ -443,7 +437,7 @@ Expr Walker::opaque(const clang::Expr *E, bool LaneVarying, std::string Why, Qua
 
 Expr Walker::memoryValue(const std::string &What, Expr Address) {
   symbolic::Symbol F;
-  F.Name = "load#" + std::to_string(++OpaqueCount);
+  F.Name = symbolic::SymbolName("load", ++OpaqueCount);
   F.Kind = SymbolKind::Function;
   F.Reason = "value loaded from " + What;
   return Expr::apply(Result.Symbols.add(F), std::move(Address));
@@ -496,7 +490,7 @@ Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
         symbolic::Symbol S;
         S.Name = VD->getNameAsString();
         S.Kind = SymbolKind::Uniform;
-        S.Reason = "kernel parameter '" + S.Name + "'";
+        S.Reason = "kernel parameter '" + S.Name.str() + "'";
         if (VD->getType()->isUnsignedIntegerType())
           S.Min = 0;
         Value V = Value::integer(Expr::var(Result.Symbols.add(S)));

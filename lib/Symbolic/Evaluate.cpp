@@ -114,7 +114,9 @@ std::string formText(const Affine &A, const SymbolTable &T) {
   std::string K;
   for (auto [S, C] : A.Terms) {
     if (!K.empty()) K += " + ";
-    K += (C == 1 ? "" : std::to_string(C) + "*") + T.get(S).Name;
+    if (C != 1)
+      K += std::to_string(C) + "*";
+    T.get(S).Name.appendTo(K);
   }
   if (A.C || K.empty())
     K += (K.empty() ? "" : " + ") + std::to_string(A.C);
@@ -204,7 +206,7 @@ std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &W
     auto It = Ctx->AtomIds->find(Key);
     if (It == Ctx->AtomIds->end()) {
       Symbol S;
-      S.Name = Ctx->Atoms->get(E.symbol()).Name + "(" + formText(*Arg, *Ctx->Atoms) + ")";
+      S.Name = Ctx->Atoms->get(E.symbol()).Name.str() + "(" + formText(*Arg, *Ctx->Atoms) + ")";
       S.Kind = SymbolKind::Uniform;
       S.Reason = Ctx->Atoms->get(E.symbol()).Reason;
       It = Ctx->AtomIds->emplace(Key, Ctx->Atoms->add(S)).first;
@@ -275,7 +277,7 @@ std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &W
       const char *Sp = opSpelling(E.op());
       S.Name = "(" + formText(*L, *Ctx->Atoms) + " " + Sp + " " + formText(*R, *Ctx->Atoms) + ")";
       S.Kind = SymbolKind::Uniform;
-      S.Reason = "value of " + S.Name;
+      S.Reason = "value of " + S.Name.str();
       It = Ctx->AtomIds->emplace(Key, Ctx->Atoms->add(S)).first;
     }
     Affine A;

@@ -3,6 +3,8 @@
 //===----------------------------------------------------------------------===//
 #include "Symbolic/SymbolTable.h"
 
+#include <charconv>
+
 namespace bankcheck::symbolic {
 
 namespace {
@@ -32,7 +34,10 @@ const std::vector<Symbol> &builtinSymbols() {
 }
 } // namespace
 
-SymbolTable::SymbolTable(BuiltinsTag) : Symbols(builtinSymbols()) {}
+SymbolTable::SymbolTable(BuiltinsTag) {
+  for (const Symbol &S : builtinSymbols())
+    add(S);
+}
 
 const SymbolTable &SymbolTable::builtins() {
   static const SymbolTable Builtins{BuiltinsTag{}};
@@ -41,8 +46,44 @@ const SymbolTable &SymbolTable::builtins() {
 
 SymbolTable::SymbolTable() : SymbolTable(&builtins()) {}
 
+const std::string &SharedText::empty_() {
+  static const std::string Empty;
+  return Empty;
+}
+
+std::string SymbolName::str() const {
+  std::string Out;
+  appendTo(Out);
+  return Out;
+}
+
+void SymbolName::appendTo(std::string &Out) const {
+  Out += Stem.str();
+  if (Number) {
+    char Digits[16] = {'#'};
+    Out.append(Digits, std::to_chars(Digits + 1, Digits + sizeof Digits, Number).ptr);
+  }
+}
+
+void SymbolTable::intern(SharedText &T) {
+  if (!T.P)
+    return;
+  auto [It, New] = Texts.try_emplace(std::string_view(*T.P), T.P);
+  if (!New)
+    T.P = It->second;
+}
+
 SymbolId SymbolTable::add(Symbol S) {
-  Symbols.push_back(std::move(S));
+  intern(S.Name.Stem);
+  intern(S.Reason);
+  // Chunk k holds 16 << k symbols (a copied table's chunks may have no spare
+  // capacity: the test is on the size each chunk is meant to reach).
+  if (Chunks.empty() || Chunks.back().size() == std::size_t(1) << (FirstChunkBits + Chunks.size() - 1)) {
+    Chunks.emplace_back();
+    Chunks.back().reserve(std::size_t(1) << (FirstChunkBits + Chunks.size() - 1));
+  }
+  Chunks.back().push_back(std::move(S));
+  ++Count;
   return static_cast<SymbolId>(size() - 1);
 }
 
@@ -90,7 +131,7 @@ void printInto(const Expr &E, const SymbolTable &T, std::string &Out, int Outer)
     Out += std::to_string(E.constValue());
     return;
   case Op::Var:
-    Out += T.get(E.symbol()).Name;
+    T.get(E.symbol()).Name.appendTo(Out);
     return;
   case Op::Min:
   case Op::Max:
@@ -102,7 +143,8 @@ void printInto(const Expr &E, const SymbolTable &T, std::string &Out, int Outer)
     Out += ')';
     return;
   case Op::Apply:
-    Out += T.get(E.symbol()).Name + "(";
+    T.get(E.symbol()).Name.appendTo(Out);
+    Out += '(';
     printInto(E.operand(0), T, Out, -1);
     Out += ')';
     return;

@@ -14,8 +14,11 @@
 
 #include <cstdint>
 #include <cassert>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace bankcheck::symbolic {
@@ -34,11 +37,49 @@ enum class SymbolKind : std::uint8_t {
   Function     ///< an unknown function, used by Op::Apply (Reason says what)
 };
 
+/// Text that many symbols share: an unknown made again at every unrolled
+/// iteration of a loop says the same thing each time, and SymbolTable::add
+/// keeps one copy of it per table.
+class SharedText {
+public:
+  SharedText() = default;
+  SharedText(std::string S) : P(std::make_shared<const std::string>(std::move(S))) {}
+  SharedText(const char *S) : SharedText(std::string(S)) {}
+  const std::string &str() const { return P ? *P : empty_(); }
+  operator const std::string &() const { return str(); }
+  bool empty() const { return str().empty(); }
+
+private:
+  static const std::string &empty_();
+  std::shared_ptr<const std::string> P;
+  friend class SymbolTable;
+};
+
+/// A symbol's printed name: a stem, and for the unknowns the walk makes at
+/// every unrolled iteration a number after it ("R_Q[i][0]#12"). The table
+/// keeps one copy of each stem.
+class SymbolName {
+public:
+  SymbolName() = default;
+  SymbolName(std::string Stem) : Stem(std::move(Stem)) {}
+  SymbolName(const char *Stem) : Stem(Stem) {}
+  /// Stem followed by '#' and Number (Number > 0).
+  SymbolName(std::string Stem, std::uint32_t Number) : Stem(std::move(Stem)), Number(Number) {}
+  std::string str() const;
+  operator std::string() const { return str(); }
+  void appendTo(std::string &Out) const;
+
+private:
+  SharedText Stem;
+  std::uint32_t Number = 0;
+  friend class SymbolTable;
+};
+
 struct Symbol {
-  std::string Name;   ///< how it prints: "threadIdx.x", "n", "k"
+  SymbolName Name;    ///< how it prints: "threadIdx.x", "n", "k"
   SymbolKind Kind;
   unsigned Dim = 0;   ///< 0, 1, 2 for x, y, z
-  std::string Reason; ///< for LaneOpaque/Uniform: why it is not modelled
+  SharedText Reason;  ///< for LaneOpaque/Uniform: why it is not modelled
   /// Facts that hold for every value: Value >= Min, Value == Rem (mod Modulus).
   std::optional<std::int64_t> Min;
   std::int64_t Modulus = 1, Rem = 0;
@@ -59,12 +100,14 @@ public:
   static SymbolId blockIdx(unsigned Dim) { return 6 + Dim; }
   static SymbolId gridDim(unsigned Dim) { return 9 + Dim; }
 
+  /// Adds S; its name's stem and its reason share the table's copy of the
+  /// same text, if any.
   SymbolId add(Symbol S);
   const Symbol &get(SymbolId Id) const {
     assert(Id < size() && "a symbol of another table (a layer above this one)");
-    return Id < Offset ? Parent->get(Id) : Symbols[Id - Offset];
+    return Id < Offset ? Parent->get(Id) : local(Id - Offset);
   }
-  std::size_t size() const { return Offset + Symbols.size(); }
+  std::size_t size() const { return Offset + Count; }
 
   /// True when the expression mentions a lane-varying symbol (threadIdx, LaneOpaque).
   bool isLaneVarying(const Expr &E) const;
@@ -79,7 +122,21 @@ private:
   static const SymbolTable &builtins();
   const SymbolTable *Parent = nullptr;
   std::size_t Offset = 0;
-  std::vector<Symbol> Symbols;
+  /// This layer's symbols in chunks of 16, 32, 64, ... that never move: a
+  /// table of hundreds of thousands of symbols (unknowns made at every
+  /// unrolled iteration) grows without copying itself or doubling its size.
+  std::vector<std::vector<Symbol>> Chunks;
+  std::size_t Count = 0;
+  static constexpr unsigned FirstChunkBits = 4;
+  const Symbol &local(std::size_t I) const {
+    const std::size_t J = I + (std::size_t(1) << FirstChunkBits);
+    const unsigned Top = 63u - unsigned(__builtin_clzll(J));
+    return Chunks[Top - FirstChunkBits][J - (std::size_t(1) << Top)];
+  }
+  /// One copy of each name stem and reason of this layer (keys view the
+  /// shared text).
+  std::unordered_map<std::string_view, std::shared_ptr<const std::string>> Texts;
+  void intern(SharedText &T);
 };
 
 /// C-like text of an expression ("threadIdx.x * 33 + k").
