@@ -378,6 +378,7 @@ void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<E
   }
   std::array<std::optional<Affine>, WarpSize> Forms;
   WarpForms WarpAffine(Symbols, Q.Shape.has_value());
+  WarpAffine.Ctx.NameAtoms = false; // the forms become numbers (Src), never text
   const Affine *First = nullptr;
   bool Same = true;
   for (unsigned L = 0; L < WarpSize; ++L) {

@@ -103,11 +103,17 @@ std::optional<Affine> addAffine(const Affine &A, const Affine &Bv, std::int64_t 
   return Out;
 }
 
-std::string formKey(const Affine &A) {
-  std::string K = std::to_string(A.C);
-  for (auto [S, C] : A.Terms)
-    K += "+" + std::to_string(C) + "*s" + std::to_string(S);
-  return K;
+/// A form as bytes, for the atoms' map: equal forms give equal keys (never
+/// printed).
+void appendFormKey(std::string &K, const Affine &A) {
+  K.reserve(K.size() + 16 * (A.Terms.size() + 1));
+  auto Raw = [&K](std::int64_t V) { K.append(reinterpret_cast<const char *>(&V), sizeof V); };
+  Raw(A.C);
+  Raw(std::int64_t(A.Terms.size()));
+  for (auto [S, C] : A.Terms) {
+    Raw(std::int64_t(S));
+    Raw(C);
+  }
 }
 
 std::string formText(const Affine &A, const SymbolTable &T) {
@@ -202,13 +208,18 @@ std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &W
     auto Arg = evalAffine(E.operand(0), B, Why, Depth + 1, Ctx);
     if (!Arg) return std::nullopt;
     if (!Ctx || !Ctx->Atoms || !Ctx->AtomIds) return Fail(EvalFailure::NonAffine);
-    std::string Key = "f" + std::to_string(E.symbol()) + "(" + formKey(*Arg) + ")";
+    const SymbolId Fn = E.symbol();
+    std::string Key = "f"; // an Op's key starts with the Op's value, far below 'f'
+    Key.append(reinterpret_cast<const char *>(&Fn), sizeof Fn);
+    appendFormKey(Key, *Arg);
     auto It = Ctx->AtomIds->find(Key);
     if (It == Ctx->AtomIds->end()) {
       Symbol S;
-      S.Name = Ctx->Atoms->get(E.symbol()).Name.str() + "(" + formText(*Arg, *Ctx->Atoms) + ")";
       S.Kind = SymbolKind::Uniform;
-      S.Reason = Ctx->Atoms->get(E.symbol()).Reason;
+      if (Ctx->NameAtoms) {
+        S.Name = Ctx->Atoms->get(E.symbol()).Name.str() + "(" + formText(*Arg, *Ctx->Atoms) + ")";
+        S.Reason = Ctx->Atoms->get(E.symbol()).Reason;
+      }
       It = Ctx->AtomIds->emplace(Key, Ctx->Atoms->add(S)).first;
     }
     Affine A;
@@ -270,14 +281,20 @@ std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &W
     if (!Ctx || !Ctx->Atoms || !Ctx->AtomIds)
       return Fail(EvalFailure::NonAffine);
     // An atom: the same operation on the same operand forms is the same value.
-    std::string Key = std::string(opSpelling(E.op())) + "(" + formKey(*L) + "," + formKey(*R) + ")";
+    std::string Key;
+    Key.reserve(1 + 16 * (L->Terms.size() + R->Terms.size() + 2));
+    Key.push_back(char(E.op()));
+    appendFormKey(Key, *L);
+    appendFormKey(Key, *R);
     auto It = Ctx->AtomIds->find(Key);
     if (It == Ctx->AtomIds->end()) {
       Symbol S;
-      const char *Sp = opSpelling(E.op());
-      S.Name = "(" + formText(*L, *Ctx->Atoms) + " " + Sp + " " + formText(*R, *Ctx->Atoms) + ")";
       S.Kind = SymbolKind::Uniform;
-      S.Reason = "value of " + S.Name.str();
+      if (Ctx->NameAtoms) {
+        const char *Sp = opSpelling(E.op());
+        S.Name = "(" + formText(*L, *Ctx->Atoms) + " " + Sp + " " + formText(*R, *Ctx->Atoms) + ")";
+        S.Reason = "value of " + S.Name.str();
+      }
       It = Ctx->AtomIds->emplace(Key, Ctx->Atoms->add(S)).first;
     }
     Affine A;

@@ -197,6 +197,9 @@ struct AffineContext {
   /// atom, so the same unknown value across lanes stays one term.
   SymbolTable *Atoms = nullptr;
   std::map<std::string, SymbolId> *AtomIds = nullptr;
+  /// False where the atoms are only told apart, never printed (a copy's
+  /// source runs): they are made without a name or reason.
+  bool NameAtoms = true;
   /// Evaluations that share Reuse (and AtomIds) bind the symbols below
   /// VaryingBelow differently and every other symbol alike (the lanes of one
   /// warp: threadIdx differs): a subtree that mentions none of those is
