@@ -4,6 +4,8 @@
 #include "Symbolic/SymbolTable.h"
 
 #include <charconv>
+#include <string_view>
+#include <unordered_map>
 
 namespace bankcheck::symbolic {
 
@@ -65,17 +67,19 @@ void SymbolName::appendTo(std::string &Out) const {
   }
 }
 
-void SymbolTable::intern(SharedText &T) {
-  if (!T.P)
-    return;
-  auto [It, New] = Texts.try_emplace(std::string_view(*T.P), T.P);
-  if (!New)
-    T.P = It->second;
+std::shared_ptr<const std::string> SharedText::shared(std::string S) {
+  // Bounded: when it is full it starts again (texts in use keep their copy).
+  thread_local std::unordered_map<std::string_view, std::shared_ptr<const std::string>> Pool;
+  if (auto It = Pool.find(S); It != Pool.end())
+    return It->second;
+  if (Pool.size() >= (std::size_t(1) << 14))
+    Pool.clear();
+  auto P = std::make_shared<const std::string>(std::move(S));
+  Pool.emplace(std::string_view(*P), P);
+  return P;
 }
 
 SymbolId SymbolTable::add(Symbol S) {
-  intern(S.Name.Stem);
-  intern(S.Reason);
   // Chunk k holds 16 << k symbols (a copied table's chunks may have no spare
   // capacity: the test is on the size each chunk is meant to reach).
   if (Chunks.empty() || Chunks.back().size() == std::size_t(1) << (FirstChunkBits + Chunks.size() - 1)) {

@@ -18,7 +18,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace bankcheck::symbolic {
@@ -38,26 +37,27 @@ enum class SymbolKind : std::uint8_t {
 };
 
 /// Text that many symbols share: an unknown made again at every unrolled
-/// iteration of a loop says the same thing each time, and SymbolTable::add
-/// keeps one copy of it per table.
+/// iteration of a loop says the same thing each time. Equal texts made on one
+/// thread share one copy (a pool of recent texts), so a new symbol whose text
+/// was seen before costs no allocation.
 class SharedText {
 public:
   SharedText() = default;
-  SharedText(std::string S) : P(std::make_shared<const std::string>(std::move(S))) {}
+  SharedText(std::string S) : P(S.empty() ? nullptr : shared(std::move(S))) {}
   SharedText(const char *S) : SharedText(std::string(S)) {}
   const std::string &str() const { return P ? *P : empty_(); }
   operator const std::string &() const { return str(); }
-  bool empty() const { return str().empty(); }
+  bool empty() const { return !P; }
 
 private:
   static const std::string &empty_();
+  static std::shared_ptr<const std::string> shared(std::string S);
   std::shared_ptr<const std::string> P;
-  friend class SymbolTable;
 };
 
 /// A symbol's printed name: a stem, and for the unknowns the walk makes at
-/// every unrolled iteration a number after it ("R_Q[i][0]#12"). The table
-/// keeps one copy of each stem.
+/// every unrolled iteration a number after it ("R_Q[i][0]#12"), the stem
+/// shared with theirs.
 class SymbolName {
 public:
   SymbolName() = default;
@@ -72,7 +72,6 @@ public:
 private:
   SharedText Stem;
   std::uint32_t Number = 0;
-  friend class SymbolTable;
 };
 
 struct Symbol {
@@ -100,8 +99,6 @@ public:
   static SymbolId blockIdx(unsigned Dim) { return 6 + Dim; }
   static SymbolId gridDim(unsigned Dim) { return 9 + Dim; }
 
-  /// Adds S; its name's stem and its reason share the table's copy of the
-  /// same text, if any.
   SymbolId add(Symbol S);
   const Symbol &get(SymbolId Id) const {
     assert(Id < size() && "a symbol of another table (a layer above this one)");
@@ -133,10 +130,6 @@ private:
     const unsigned Top = 63u - unsigned(__builtin_clzll(J));
     return Chunks[Top - FirstChunkBits][J - (std::size_t(1) << Top)];
   }
-  /// One copy of each name stem and reason of this layer (keys view the
-  /// shared text).
-  std::unordered_map<std::string_view, std::shared_ptr<const std::string>> Texts;
-  void intern(SharedText &T);
 };
 
 /// C-like text of an expression ("threadIdx.x * 33 + k").

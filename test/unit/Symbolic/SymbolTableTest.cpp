@@ -43,6 +43,13 @@ TEST_CASE("symbols that say the same thing share one copy of the text", "[symbol
   Symbol Plain;
   Plain.Kind = SymbolKind::Uniform;
   CHECK(T.get(T.add(Plain)).Reason.empty());
+  // The pool of recent texts starts again when full; texts in use keep theirs.
+  for (int I = 0; I < 40000; ++I)
+    (void)SharedText("text " + std::to_string(I));
+  SymbolId D = T.add(unknown("R_Q[i][0]", 4, "conversion 'R_Q[i][0]' (floating point or unmodelled)"));
+  CHECK(T.get(A).Reason.str() == "conversion 'R_Q[i][0]' (floating point or unmodelled)");
+  CHECK(T.get(D).Reason.str() == T.get(A).Reason.str());
+  CHECK(T.get(D).Name.str() == "R_Q[i][0]#4");
 }
 
 TEST_CASE("a table of many symbols keeps every id, in this layer and in the one below", "[symbolic]") {
