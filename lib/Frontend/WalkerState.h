@@ -362,6 +362,10 @@ public:
   struct AsmFacts {
     ptx::PtxAsmResult Read;
     report::FileLoc ProfileAt;
+    /// Per operand (outputs, then inputs): true when no shared access or
+    /// output of the template reads its value and its expression does nothing
+    /// but read locals (an mma's register operands): it is not lowered.
+    std::vector<bool> Unread;
   };
   std::unordered_map<const clang::GCCAsmStmt *, AsmFacts> AsmCache;
   const AsmFacts &asmFacts(const clang::GCCAsmStmt *G);
