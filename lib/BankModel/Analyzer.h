@@ -75,7 +75,7 @@ private:
   /// alike across the lanes). With a shape the lanes differ only in threadIdx
   /// (bindThread): what does not read it is evaluated once for the warp.
   struct WarpForms {
-    std::map<std::string, SymbolId> AtomIds;
+    symbolic::AtomIdMap AtomIds;
     std::map<std::pair<const void *, unsigned>, AffineContext::Reused> Reuse;
     AffineContext Ctx;
     WarpForms(SymbolTable &Symbols, bool Shape) {

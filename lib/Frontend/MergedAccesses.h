@@ -95,7 +95,7 @@ public:
 
 private:
   symbolic::SymbolTable Atoms;
-  std::map<std::string, symbolic::SymbolId> Ids;
+  symbolic::AtomIdMap Ids;
   symbolic::AffineContext Ctx;
   symbolic::Env Bound;
   /// form() of each offset asked for, by node (the Expr is kept, so that

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -186,6 +187,9 @@ struct Affine {
 
 class SymbolTable;
 
+/// The atoms made so far, by their operation and operand forms (never iterated).
+using AtomIdMap = std::unordered_map<std::string, SymbolId>;
+
 /// Optional help for evaluateAffine.
 struct AffineContext {
   /// Facts (Min) of the free symbols. With them, `/`, `%`, `&`, `>>` by a
@@ -196,7 +200,7 @@ struct AffineContext {
   /// symbol standing for "op(operand forms)". Equal operand forms give the same
   /// atom, so the same unknown value across lanes stays one term.
   SymbolTable *Atoms = nullptr;
-  std::map<std::string, SymbolId> *AtomIds = nullptr;
+  AtomIdMap *AtomIds = nullptr;
   /// False where the atoms are only told apart, never printed (a copy's
   /// source runs): they are made without a name or reason.
   bool NameAtoms = true;

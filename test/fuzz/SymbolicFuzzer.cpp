@@ -334,7 +334,7 @@ void checkEvaluators(const Expr &E, const Ref &R, const Symbols &S, FuzzedDataPr
                  Text + " = " + std::to_string(*V) + ", reference " + std::to_string(Want ? *Want : 0));
     }
     SymbolTable Atoms(&S.T);
-    std::map<std::string, SymbolId> AtomIds;
+    AtomIdMap AtomIds;
     AffineContext Ctx;
     Ctx.Facts = &Atoms;
     Ctx.Atoms = &Atoms;
