@@ -497,8 +497,8 @@ KernelResult walkKernel(const FunctionDecl &Kernel, const LaunchConfig &Config, 
 }
 
 void dropWalkOnly(KernelResult &R) {
-  std::set<const DeclRefExpr *>().swap(R.SharedRefsSeen);
-  std::set<const Stmt *>().swap(R.WalkedStmts);
+  llvm::DenseSet<const DeclRefExpr *>().swap(R.SharedRefsSeen);
+  llvm::DenseSet<const Stmt *>().swap(R.WalkedStmts);
   std::set<const FunctionDecl *>().swap(R.Walked);
   for (AccessSite &S : R.Sites)
     std::unordered_multimap<std::size_t, std::size_t>().swap(S.InstanceIndex);

@@ -23,6 +23,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <map>
 #include <set>
@@ -129,8 +130,8 @@ struct KernelResult {
   std::map<std::pair<const clang::VarDecl *, std::int64_t>, ArrayLayout> Regions;
   /// Coverage (Coverage.cpp): the uses of __shared__ variables the walk
   /// evaluated, the statements it walked and the functions it went into.
-  std::set<const clang::DeclRefExpr *> SharedRefsSeen;
-  std::set<const clang::Stmt *> WalkedStmts;
+  llvm::DenseSet<const clang::DeclRefExpr *> SharedRefsSeen;
+  llvm::DenseSet<const clang::Stmt *> WalkedStmts;
   std::set<const clang::FunctionDecl *> Walked;
   /// Expressions Clang built with errors, each with a remark (not analysed).
   unsigned NotBuilt = 0;
