@@ -110,59 +110,6 @@ std::optional<bank::Form> formOf(const ptx::PtxInstr &I, unsigned Bytes, std::st
     return std::nullopt;
   }
 }
-/// True when E only reads locals and computes with their values: literals,
-/// locals held in registers (not shared, static or references), elements and
-/// fields of local arrays and objects, arithmetic and conversions. Not
-/// lowering such an expression changes nothing but the value it has.
-bool readsOnlyLocals(const clang::Expr *E) {
-  E = E->IgnoreParens();
-  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr>(E))
-    return true;
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
-    if (isa<EnumConstantDecl>(DR->getDecl()))
-      return true;
-    const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
-    return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && !isShared(VD) &&
-           !VD->getType()->isReferenceType();
-  }
-  if (const auto *CE = dyn_cast<CastExpr>(E)) {
-    switch (CE->getCastKind()) {
-    case CK_LValueToRValue: case CK_NoOp: case CK_IntegralCast: case CK_IntegralToFloating:
-    case CK_FloatingToIntegral: case CK_FloatingCast: case CK_BitCast: case CK_IntegralToBoolean:
-    case CK_FloatingToBoolean: case CK_ArrayToPointerDecay: case CK_PointerToIntegral:
-      return readsOnlyLocals(CE->getSubExpr());
-    default:
-      return false;
-    }
-  }
-  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
-    // An element of a local array (not through a pointer).
-    const clang::Expr *Base = A->getBase()->IgnoreParenImpCasts();
-    return Base->getType()->isConstantArrayType() && readsOnlyLocals(Base) && readsOnlyLocals(A->getIdx());
-  }
-  if (const auto *M = dyn_cast<MemberExpr>(E))
-    return !M->isArrow() && isa<FieldDecl>(M->getMemberDecl()) && readsOnlyLocals(M->getBase());
-  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    switch (U->getOpcode()) {
-    case UO_Deref: {
-      // *(T *)&local, *(T *)local_array: a local's bytes read as another type.
-      const clang::Expr *P = U->getSubExpr()->IgnoreParenCasts();
-      if (const auto *Addr = dyn_cast<UnaryOperator>(P); Addr && Addr->getOpcode() == UO_AddrOf)
-        return readsOnlyLocals(Addr->getSubExpr());
-      return P->getType()->isConstantArrayType() && readsOnlyLocals(P);
-    }
-    case UO_AddrOf: case UO_Plus: case UO_Minus: case UO_Not: case UO_LNot:
-      return readsOnlyLocals(U->getSubExpr());
-    default:
-      return false;
-    }
-  }
-  if (const auto *B = dyn_cast<BinaryOperator>(E))
-    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma && readsOnlyLocals(B->getLHS()) &&
-           readsOnlyLocals(B->getRHS());
-  return false;
-}
-
 /// Marks the operands a value of the template reads.
 void markRead(const ptx::PtxValue &V, std::vector<bool> &Read) {
   using K = ptx::PtxValue::Kind;
@@ -226,7 +173,8 @@ const Walker::AsmFacts &Walker::asmFacts(const GCCAsmStmt *G) {
     markRead(V, Read);
   It->second.Unread.assign(NO + NI, false);
   for (unsigned I = 0; I < NO + NI; ++I)
-    It->second.Unread[I] = !Read[I] && readsOnlyLocals(I < NO ? G->getOutputExpr(I) : G->getInputExpr(I - NO));
+    It->second.Unread[I] =
+        !Read[I] && effectFree(I < NO ? G->getOutputExpr(I) : G->getInputExpr(I - NO), EffectScope::LocalData);
   // nvcc puts an asm statement's instructions on the line of its last
   // operand that is not an immediate (measured: `: "r"(addr)` below the
   // template; a cp.async's `"l"(src)` above its `"n"(16)`); a profiler shows

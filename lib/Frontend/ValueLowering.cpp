@@ -368,8 +368,66 @@ Walker::Folded Walker::folded(const clang::Expr *E, unsigned Depth) {
   return F;
 }
 
-bool Walker::effectFree(const clang::Expr *E) {
+namespace {
+/// effectFree's LocalData scope: literals, locals held in registers (not
+/// shared, static, parameters or references), elements and fields of local
+/// arrays and objects, arithmetic and conversions.
+bool localDataOnly(const clang::Expr *E) {
   E = E->IgnoreParens();
+  if (E->containsErrors() || E->isValueDependent())
+    return false;
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr>(E))
+    return true;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DR->getDecl()))
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && !isShared(VD) &&
+           !VD->getType()->isReferenceType();
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue: case CK_NoOp: case CK_IntegralCast: case CK_IntegralToFloating:
+    case CK_FloatingToIntegral: case CK_FloatingCast: case CK_BitCast: case CK_IntegralToBoolean:
+    case CK_FloatingToBoolean: case CK_ArrayToPointerDecay: case CK_PointerToIntegral:
+      return localDataOnly(CE->getSubExpr());
+    default:
+      return false;
+    }
+  }
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+    // An element of a local array (not through a pointer).
+    const clang::Expr *Base = A->getBase()->IgnoreParenImpCasts();
+    return Base->getType()->isConstantArrayType() && localDataOnly(Base) && localDataOnly(A->getIdx());
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return !M->isArrow() && isa<FieldDecl>(M->getMemberDecl()) && localDataOnly(M->getBase());
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_Deref: {
+      // *(T *)&local, *(T *)local_array: a local's bytes read as another type.
+      const clang::Expr *P = U->getSubExpr()->IgnoreParenCasts();
+      if (const auto *Addr = dyn_cast<UnaryOperator>(P); Addr && Addr->getOpcode() == UO_AddrOf)
+        return localDataOnly(Addr->getSubExpr());
+      return P->getType()->isConstantArrayType() && localDataOnly(P);
+    }
+    case UO_AddrOf: case UO_Plus: case UO_Minus: case UO_Not: case UO_LNot:
+      return localDataOnly(U->getSubExpr());
+    default:
+      return false;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma && localDataOnly(B->getLHS()) &&
+           localDataOnly(B->getRHS());
+  return false;
+}
+} // namespace
+
+bool Walker::effectFree(const clang::Expr *E, EffectScope Scope) {
+  E = E->IgnoreParens();
+  if (Scope == EffectScope::LocalData)
+    return localDataOnly(E);
   if (!isIntegral(E->getType()) || E->containsErrors() || E->isValueDependent())
     return false;
   if (isa<IntegerLiteral, CharacterLiteral>(E))

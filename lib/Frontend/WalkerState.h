@@ -167,10 +167,16 @@ public:
   symbolic::Expr intValue(const clang::Expr *E);
   /// E is a read of a variable that no constant evaluation can fold.
   static bool readsVariable(const clang::Expr *E);
-  /// Lowering E could change nothing but its own value: integer arithmetic
-  /// on literals, enumerators, thread coordinates and plain variables (no
-  /// assignment, call, shared access or object read on the way).
-  bool effectFree(const clang::Expr *E);
+  /// Lowering E could change nothing but its own value. Integers (a loop's
+  /// condition, an index): integer arithmetic on literals, enumerators, thread
+  /// coordinates and plain variables (no assignment, call, shared access or
+  /// object read on the way). LocalData (an asm operand whose value nothing
+  /// reads, walkAsm): also floating values, elements and fields of local
+  /// arrays and objects, their bytes read as another type; its variables are
+  /// locals that are not parameters (a kernel parameter's symbol is made at
+  /// its first read, which stays where it was).
+  enum class EffectScope { Integers, LocalData };
+  bool effectFree(const clang::Expr *E, EffectScope Scope = EffectScope::Integers);
   /// A fresh unknown (lane-varying or uniform) with the reason; >= 0 when E's
   /// type, or T, is unsigned.
   symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, std::string Why,

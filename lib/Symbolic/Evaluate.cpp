@@ -159,6 +159,22 @@ std::optional<Affine> divisionRule(Op O, const Affine &L, std::int64_t M, const 
   return Out;
 }
 
+/// The atom of Key (made on first use, named by Name where Ctx names atoms),
+/// as a form: the same operation on the same operand forms is the same value.
+template <typename NameFn> Affine atom(std::string Key, const AffineContext &Ctx, NameFn Name) {
+  auto It = Ctx.AtomIds->find(Key);
+  if (It == Ctx.AtomIds->end()) {
+    Symbol S;
+    S.Kind = SymbolKind::Uniform;
+    if (Ctx.NameAtoms)
+      Name(S);
+    It = Ctx.AtomIds->emplace(std::move(Key), Ctx.Atoms->add(std::move(S))).first;
+  }
+  Affine A;
+  A.Terms.push_back({It->second, 1});
+  return A;
+}
+
 std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth,
                                      const AffineContext *Ctx);
 
@@ -212,19 +228,10 @@ std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &W
     std::string Key = "f"; // an Op's key starts with the Op's value, far below 'f'
     Key.append(reinterpret_cast<const char *>(&Fn), sizeof Fn);
     appendFormKey(Key, *Arg);
-    auto It = Ctx->AtomIds->find(Key);
-    if (It == Ctx->AtomIds->end()) {
-      Symbol S;
-      S.Kind = SymbolKind::Uniform;
-      if (Ctx->NameAtoms) {
-        S.Name = Ctx->Atoms->get(E.symbol()).Name.str() + "(" + formText(*Arg, *Ctx->Atoms) + ")";
-        S.Reason = Ctx->Atoms->get(E.symbol()).Reason;
-      }
-      It = Ctx->AtomIds->emplace(Key, Ctx->Atoms->add(S)).first;
-    }
-    Affine A;
-    A.Terms.push_back({It->second, 1});
-    return A;
+    return atom(std::move(Key), *Ctx, [&](Symbol &S) {
+      S.Name = Ctx->Atoms->get(Fn).Name.str() + "(" + formText(*Arg, *Ctx->Atoms) + ")";
+      S.Reason = Ctx->Atoms->get(Fn).Reason;
+    });
   }
   case Op::LNot: {
     auto V = evalAffine(E.operand(0), B, Why, Depth + 1, Ctx);
@@ -286,20 +293,10 @@ std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &W
     Key.push_back(char(E.op()));
     appendFormKey(Key, *L);
     appendFormKey(Key, *R);
-    auto It = Ctx->AtomIds->find(Key);
-    if (It == Ctx->AtomIds->end()) {
-      Symbol S;
-      S.Kind = SymbolKind::Uniform;
-      if (Ctx->NameAtoms) {
-        const char *Sp = opSpelling(E.op());
-        S.Name = "(" + formText(*L, *Ctx->Atoms) + " " + Sp + " " + formText(*R, *Ctx->Atoms) + ")";
-        S.Reason = "value of " + S.Name.str();
-      }
-      It = Ctx->AtomIds->emplace(Key, Ctx->Atoms->add(S)).first;
-    }
-    Affine A;
-    A.Terms.push_back({It->second, 1});
-    return A;
+    return atom(std::move(Key), *Ctx, [&](Symbol &S) {
+      S.Name = "(" + formText(*L, *Ctx->Atoms) + " " + opSpelling(E.op()) + " " + formText(*R, *Ctx->Atoms) + ")";
+      S.Reason = "value of " + S.Name.str();
+    });
   }
   if (!Out) return Fail(EvalFailure::Overflow);
   return Out;
