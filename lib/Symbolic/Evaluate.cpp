@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Symbolic/Evaluate.h"
+#include "Symbolic/AffineOps.h"
 #include "Symbolic/SymbolTable.h"
 
 #include <algorithm>
@@ -159,16 +160,26 @@ std::optional<Affine> divisionRule(Op O, const Affine &L, std::int64_t M, const 
   return Out;
 }
 
+/// The atoms' key under construction: one buffer, so that a key that
+/// finds its atom allocates nothing.
+std::string &keyBuffer() {
+  thread_local std::string K;
+  K.clear();
+  return K;
+}
+
 /// The atom of Key (made on first use, named by Name where Ctx names atoms),
 /// as a form: the same operation on the same operand forms is the same value.
-template <typename NameFn> Affine atom(std::string Key, const AffineContext &Ctx, NameFn Name) {
+/// Key is keyBuffer(), built after the operands' evaluation: copied only
+/// when the atom is new.
+template <typename NameFn> Affine atom(const std::string &Key, const AffineContext &Ctx, NameFn Name) {
   auto It = Ctx.AtomIds->find(Key);
   if (It == Ctx.AtomIds->end()) {
     Symbol S;
     S.Kind = SymbolKind::Uniform;
     if (Ctx.NameAtoms)
       Name(S);
-    It = Ctx.AtomIds->emplace(std::move(Key), Ctx.Atoms->add(std::move(S))).first;
+    It = Ctx.AtomIds->emplace(Key, Ctx.Atoms->add(std::move(S))).first;
   }
   Affine A;
   A.Terms.push_back({It->second, 1});
@@ -223,15 +234,7 @@ std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &W
   case Op::Apply: {
     auto Arg = evalAffine(E.operand(0), B, Why, Depth + 1, Ctx);
     if (!Arg) return std::nullopt;
-    if (!Ctx || !Ctx->Atoms || !Ctx->AtomIds) return Fail(EvalFailure::NonAffine);
-    const SymbolId Fn = E.symbol();
-    std::string Key = "f"; // an Op's key starts with the Op's value, far below 'f'
-    Key.append(reinterpret_cast<const char *>(&Fn), sizeof Fn);
-    appendFormKey(Key, *Arg);
-    return atom(std::move(Key), *Ctx, [&](Symbol &S) {
-      S.Name = Ctx->Atoms->get(Fn).Name.str() + "(" + formText(*Arg, *Ctx->Atoms) + ")";
-      S.Reason = Ctx->Atoms->get(Fn).Reason;
-    });
+    return detail::applyFunction(E.symbol(), *Arg, Ctx, Why);
   }
   case Op::LNot: {
     auto V = evalAffine(E.operand(0), B, Why, Depth + 1, Ctx);
@@ -254,31 +257,56 @@ std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &W
   if (!L) return std::nullopt;
   auto R = evalAffine(E.operand(1), B, Why, Depth + 1, Ctx);
   if (!R) return std::nullopt;
-  if (L->isConstant() && R->isConstant()) {
-    auto V = applyBinary(E.op(), L->C, R->C);
-    if (!V) return Fail(failureOf(E.op(), R->C));
+  return detail::combine(E.op(), *L, *R, Ctx, Why);
+}
+} // namespace
+
+namespace detail {
+std::optional<Affine> applyFunction(SymbolId Fn, const Affine &Arg, const AffineContext *Ctx, EvalFailure &Why) {
+  if (!Ctx || !Ctx->Atoms || !Ctx->AtomIds) {
+    Why = EvalFailure::NonAffine;
+    return std::nullopt;
+  }
+  std::string &Key = keyBuffer();
+  Key.push_back('f'); // an Op's key starts with the Op's value, far below 'f'
+  Key.append(reinterpret_cast<const char *>(&Fn), sizeof Fn);
+  appendFormKey(Key, Arg);
+  return atom(Key, *Ctx, [&](Symbol &S) {
+    S.Name = Ctx->Atoms->get(Fn).Name.str() + "(" + formText(Arg, *Ctx->Atoms) + ")";
+    S.Reason = Ctx->Atoms->get(Fn).Reason;
+  });
+}
+
+std::optional<Affine> combine(Op O, const Affine &L, const Affine &R, const AffineContext *Ctx, EvalFailure &Why) {
+  auto Fail = [&](EvalFailure F) -> std::optional<Affine> {
+    Why = F;
+    return std::nullopt;
+  };
+  if (L.isConstant() && R.isConstant()) {
+    auto V = applyBinary(O, L.C, R.C);
+    if (!V) return Fail(failureOf(O, R.C));
     Affine A;
     A.C = *V;
     return A;
   }
   std::optional<Affine> Out;
   bool NonAffine = false;
-  switch (E.op()) {
-  case Op::Add: Out = addAffine(*L, *R, 1); break;
-  case Op::Sub: Out = addAffine(*L, *R, -1); break;
+  switch (O) {
+  case Op::Add: Out = addAffine(L, R, 1); break;
+  case Op::Sub: Out = addAffine(L, R, -1); break;
   case Op::Mul:
-    if (R->isConstant()) Out = scale(*L, R->C);
-    else if (L->isConstant()) Out = scale(*R, L->C);
+    if (R.isConstant()) Out = scale(L, R.C);
+    else if (L.isConstant()) Out = scale(R, L.C);
     else NonAffine = true;
     break;
   case Op::Shl:
-    if (!R->isConstant()) { NonAffine = true; break; }
-    if (R->C < 0 || R->C >= 62) return Fail(EvalFailure::BadShift);
-    Out = scale(*L, std::int64_t(1) << R->C);
+    if (!R.isConstant()) { NonAffine = true; break; }
+    if (R.C < 0 || R.C >= 62) return Fail(EvalFailure::BadShift);
+    Out = scale(L, std::int64_t(1) << R.C);
     break;
   case Op::Div: case Op::Mod: case Op::And: case Op::Shr:
-    if (Ctx && Ctx->Facts && R->isConstant())
-      Out = divisionRule(E.op(), *L, R->C, *Ctx->Facts);
+    if (Ctx && Ctx->Facts && R.isConstant())
+      Out = divisionRule(O, L, R.C, *Ctx->Facts);
     NonAffine = !Out;
     break;
   default:
@@ -288,20 +316,20 @@ std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &W
     if (!Ctx || !Ctx->Atoms || !Ctx->AtomIds)
       return Fail(EvalFailure::NonAffine);
     // An atom: the same operation on the same operand forms is the same value.
-    std::string Key;
-    Key.reserve(1 + 16 * (L->Terms.size() + R->Terms.size() + 2));
-    Key.push_back(char(E.op()));
-    appendFormKey(Key, *L);
-    appendFormKey(Key, *R);
-    return atom(std::move(Key), *Ctx, [&](Symbol &S) {
-      S.Name = "(" + formText(*L, *Ctx->Atoms) + " " + opSpelling(E.op()) + " " + formText(*R, *Ctx->Atoms) + ")";
+    std::string &Key = keyBuffer();
+    Key.reserve(1 + 16 * (L.Terms.size() + R.Terms.size() + 2));
+    Key.push_back(char(O));
+    appendFormKey(Key, L);
+    appendFormKey(Key, R);
+    return atom(Key, *Ctx, [&](Symbol &S) {
+      S.Name = "(" + formText(L, *Ctx->Atoms) + " " + opSpelling(O) + " " + formText(R, *Ctx->Atoms) + ")";
       S.Reason = "value of " + S.Name.str();
     });
   }
   if (!Out) return Fail(EvalFailure::Overflow);
   return Out;
 }
-} // namespace
+} // namespace detail
 
 std::optional<std::int64_t> evaluate(const Expr &E, const Env &Bound, EvalFailure *Why) {
   EvalFailure W = EvalFailure::None;
