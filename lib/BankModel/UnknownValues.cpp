@@ -379,13 +379,16 @@ void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<E
   std::array<std::optional<Affine>, WarpSize> Forms;
   WarpForms WarpAffine(Symbols, Q.Shape.has_value());
   WarpAffine.Ctx.NameAtoms = false; // the forms become numbers (Src), never text
+  std::array<const Env *, WarpSize> Lanes{};
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Active[L] && LaneEnvs[L])
+      Lanes[L] = &*LaneEnvs[L];
+  evaluateAffineLanes(I.SourceOffset, Lanes.data(), Forms.data(), nullptr, &WarpAffine.Ctx);
   const Affine *First = nullptr;
   bool Same = true;
   for (unsigned L = 0; L < WarpSize; ++L) {
-    if (!Active[L] || !LaneEnvs[L])
+    if (!Lanes[L])
       continue;
-    EvalFailure Why;
-    Forms[L] = evaluateAffine(I.SourceOffset, *LaneEnvs[L], &Why, &WarpAffine.Ctx);
     if (!Forms[L]) {
       Assumptions.insert("the global source of the copy is read in contiguous runs (its layout is not known)");
       return;
@@ -398,18 +401,24 @@ void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<E
   if (!Same) {
     // Lanes scaled by unknown values (a row pitch): taken large, so that rows
     // of the source are far apart, as in any matrix wider than a few lanes.
+    // The lanes of one row (the same unknown terms) are their constant parts
+    // apart; each other row starts 2^40 bytes further.
     Assumptions.insert("rows of the global source are far apart (its row pitch is not known)");
+    std::vector<const AffineTerms *> Rows;
     for (unsigned L = 0; L < WarpSize; ++L) {
       if (!Forms[L])
         continue;
-      __int128 V = Forms[L]->C;
-      for (auto [Id, Coef] : Forms[L]->Terms)
-        V += __int128(Coef) * (__int128(Id + 1) << 24);
-      if (V > INT64_MAX / 2 || V < INT64_MIN / 2) {
+      std::size_t Row = 0;
+      while (Row < Rows.size() && !(*Rows[Row] == Forms[L]->Terms))
+        ++Row;
+      if (Row == Rows.size())
+        Rows.push_back(&Forms[L]->Terms);
+      const std::int64_t C = Forms[L]->C, Far = std::int64_t(1) << 40;
+      if (C > INT64_MAX / 4 || C < INT64_MIN / 4) {
         Src = {};
         return;
       }
-      Src[L] = static_cast<std::int64_t>(V);
+      Src[L] = C + std::int64_t(Row + 1) * Far;
     }
     return;
   }

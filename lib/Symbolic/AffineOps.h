@@ -3,8 +3,9 @@
 //===----------------------------------------------------------------------===//
 /// \file
 /// Private to lib/Symbolic: what evaluateAffine does at a node once its
-/// operands' forms are known, for evaluators that
-/// must give the same form, failure and atoms as Evaluate.cpp's.
+/// operands' forms are known, shared by the one-environment evaluator
+/// (Evaluate.cpp) and the one for a warp's lanes at once (EvaluateLanes.cpp),
+/// so that both give the same form, failure and atoms.
 //===----------------------------------------------------------------------===//
 #ifndef BANKCHECK_SYMBOLIC_AFFINEOPS_H
 #define BANKCHECK_SYMBOLIC_AFFINEOPS_H
@@ -12,6 +13,11 @@
 #include "Symbolic/Evaluate.h"
 
 namespace bankcheck::symbolic::detail {
+
+/// evaluateAffine of E at Depth of the tree being evaluated (Why set on
+/// failure only).
+std::optional<Affine> evaluateAt(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth,
+                                 const AffineContext *Ctx);
 
 /// Fn(Arg): the atom of that application (NonAffine without atoms in Ctx).
 std::optional<Affine> applyFunction(SymbolId Fn, const Affine &Arg, const AffineContext *Ctx, EvalFailure &Why);

@@ -262,6 +262,11 @@ std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &W
 } // namespace
 
 namespace detail {
+std::optional<Affine> evaluateAt(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth,
+                                 const AffineContext *Ctx) {
+  return evalAffine(E, B, Why, Depth, Ctx);
+}
+
 std::optional<Affine> applyFunction(SymbolId Fn, const Affine &Arg, const AffineContext *Ctx, EvalFailure &Why) {
   if (!Ctx || !Ctx->Atoms || !Ctx->AtomIds) {
     Why = EvalFailure::NonAffine;

@@ -221,6 +221,14 @@ std::optional<Affine> evaluateAffine(const Expr &E, const Env &Bound,
                                      EvalFailure *Why = nullptr,
                                      const AffineContext *Ctx = nullptr);
 
+/// evaluateAffine of E in each of 32 environments (the lanes of a warp; a
+/// null one is skipped), each node visited once for all of them: Out[L] and
+/// Why[L] are what evaluateAffine(E, *Lanes[L], &Why[L], Ctx) gives, except
+/// that new atoms are made in another order (node by node, not lane by
+/// lane), so with other ids.
+void evaluateAffineLanes(const Expr &E, const Env *const *Lanes, std::optional<Affine> *Out, EvalFailure *Why,
+                         const AffineContext *Ctx = nullptr);
+
 } // namespace bankcheck::symbolic
 
 #endif
