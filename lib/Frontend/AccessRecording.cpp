@@ -61,10 +61,10 @@ void Walker::record(const SharedRef &L, const clang::Expr *Where, const char *Ki
       }
     }
     S.Func = CallStack.empty() ? &Kernel : CallStack.back();
-    S.StrideTokens = L.StrideTokens;
-    S.StrideName = L.StrideName;
-    S.RegionBase = L.RegionBase;
-    S.RegionVia = L.RegionVia;
+    S.StrideTokens = L.facts().StrideTokens;
+    S.StrideName = L.facts().StrideName;
+    S.RegionBase = L.facts().RegionBase;
+    S.RegionVia = L.facts().RegionVia;
     It = SiteIndex.emplace(Key, Result.Sites.size()).first;
     Result.Sites.push_back(std::move(S));
   }
@@ -91,10 +91,11 @@ void Walker::addInstance(AccessSite &S, const SharedRef &L) {
       if (F.valid())
         S.CallLines.insert({F.Path, F.Line});
     }
-  if (!L.Assumption.empty() &&
-      std::find(S.Assumptions.begin(), S.Assumptions.end(), L.Assumption) == S.Assumptions.end())
-    S.Assumptions.push_back(L.Assumption);
-  if (S.RegionBase != L.RegionBase || S.StrideName != L.StrideName) {
+  const SharedRefFacts &LF = L.facts();
+  if (!LF.Assumption.empty() &&
+      std::find(S.Assumptions.begin(), S.Assumptions.end(), LF.Assumption) == S.Assumptions.end())
+    S.Assumptions.push_back(LF.Assumption);
+  if (S.RegionBase != LF.RegionBase || S.StrideName != LF.StrideName) {
     // One source access seen in two regions or row forms (a helper walked
     // with other pointers): it is in none of them.
     S.RegionBase = -1;
@@ -111,8 +112,8 @@ void Walker::addInstance(AccessSite &S, const SharedRef &L) {
   }
   bank::AccessInstance I;
   I.ByteOffset = L.Offset;
-  I.Invariant = L.Invariant;
-  I.SourceOffset = L.Source;
+  I.Invariant = LF.Invariant;
+  I.SourceOffset = LF.Source;
   I.Guards = Guards;
   std::string Label;
   for (const std::string &Part : Labels) {

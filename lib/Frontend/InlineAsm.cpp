@@ -334,7 +334,7 @@ void Walker::walkAsm(const AsmStmt *A) {
       const ptx::PtxOperand &S = I.Operands[I.AddressOperand + 1];
       if (S.isAddress() && S.Elements.size() == 1 && S.Elements[0].K == ptx::PtxOperand::Kind::AsmOperand &&
           S.Elements[0].Index < Ops.size() && Ops[S.Elements[0].Index].K == Value::Global)
-        L.Source = Ops[S.Elements[0].Index].P.Offset + Expr::constant(S.Imm);
+        L.setFacts().Source = Ops[S.Elements[0].Index].P.Offset + Expr::constant(S.Imm);
     }
     if (!Bytes || !bank::formHasWidth(*F, Bytes)) {
       Remark("'" + I.Opcode + "' in inline assembly moves " + std::to_string(Bytes) +

@@ -195,16 +195,17 @@ std::optional<Expr> Walker::linearizedIndex(const ArraySubscriptExpr *AS, const 
   Expr ColV = Expr::constant(0);
   for (std::size_t I = 0; I < F->Cols.size(); ++I)
     ColV = I ? ColV + intValue(F->Cols[I]) : intValue(F->Cols[I]);
-  Out.Invariant = Expr::binary(symbolic::Op::LAnd, Expr::binary(symbolic::Op::Le, Expr::constant(0), ColV),
-                               Expr::binary(symbolic::Op::Lt, ColV, Expr::constant(W)));
+  SharedRefFacts &OutFacts = Out.setFacts();
+  OutFacts.Invariant = Expr::binary(symbolic::Op::LAnd, Expr::binary(symbolic::Op::Le, Expr::constant(0), ColV),
+                                    Expr::binary(symbolic::Op::Lt, ColV, Expr::constant(W)));
   const SourceManager &SM = Ctx.getSourceManager();
   report::TextEdit T;
   T.Loc = toFileLoc(F->Spelled.getBegin(), SM);
   StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(F->Spelled), SM, Ctx.getLangOpts());
   T.Length = Text.size();
   T.Expected = Text.str();
-  Out.StrideTokens = {T};
-  Out.StrideName = Name;
+  OutFacts.StrideTokens = {T};
+  OutFacts.StrideName = Name;
   return RowV * Expr::var(It->second.Inner) + ColV;
 }
 
@@ -241,14 +242,15 @@ std::optional<Expr> Walker::externRowIndex(const ArraySubscriptExpr *AS, const V
   Expr ColV = Expr::constant(0);
   for (std::size_t I = 0; I < F->Cols.size(); ++I)
     ColV = I ? ColV + intValue(F->Cols[I]) : intValue(F->Cols[I]);
-  Out.Invariant = Expr::binary(symbolic::Op::LAnd, Expr::binary(symbolic::Op::Le, Expr::constant(0), ColV),
-                               Expr::binary(symbolic::Op::Lt, ColV, Expr::constant(F->W)));
+  SharedRefFacts &OutFacts = Out.setFacts();
+  OutFacts.Invariant = Expr::binary(symbolic::Op::LAnd, Expr::binary(symbolic::Op::Le, Expr::constant(0), ColV),
+                                    Expr::binary(symbolic::Op::Lt, ColV, Expr::constant(F->W)));
   report::TextEdit T;
   T.Loc = toFileLoc(Ctx.getSourceManager().getExpansionLoc(F->Spelled.getBegin()), Ctx.getSourceManager());
   T.Expected = F->Name;
   T.Length = F->Name.size();
-  Out.StrideTokens = {T};
-  Out.StrideName = F->Name;
+  OutFacts.StrideTokens = {T};
+  OutFacts.StrideName = F->Name;
   return RowV * Expr::var(It->second.Inner) + ColV;
 }
 

@@ -71,7 +71,7 @@ std::optional<SharedRef> PointerVisitor::VisitCastExpr(const CastExpr *CE) {
     const clang::ArrayType *AT = W.Ctx.getAsArrayType(L->Pointee);
     if (!AT)
       return std::nullopt;
-    return SharedRef{L->Array, L->Offset, AT->getElementType(), Expr(), {}, "", -1, ""};
+    return SharedRef{L->Array, L->Offset, AT->getElementType()};
   }
   case CK_LValueToRValue: {
     const clang::Expr *L = Sub->IgnoreParens();
@@ -113,9 +113,12 @@ std::optional<SharedRef> PointerVisitor::VisitUnaryOperator(const UnaryOperator 
     auto L = W.sharedLValue(U->getSubExpr());
     if (L) {
       L->Pointee = U->getSubExpr()->getType();
-      L->Invariant = Expr(); // a pointer walks on from here: not a plain row access
-      L->StrideTokens.clear();
-      L->StrideName.clear();
+      if (L->Facts) { // a pointer walks on from here: not a plain row access
+        SharedRefFacts &F = L->setFacts();
+        F.Invariant = Expr();
+        F.StrideTokens.clear();
+        F.StrideName.clear();
+      }
     }
     return L;
   }
@@ -282,11 +285,14 @@ std::optional<SharedRef> LValueVisitor::VisitArraySubscriptExpr(const ArraySubsc
   if (AS->getType()->isIncompleteType())
     return std::nullopt;
   SharedRef R{P->Array, P->Offset + I * W.sizeOf(AS->getType(), P->Array), AS->getType()};
-  R.Invariant = Stride.Invariant;
-  R.StrideTokens = Stride.StrideTokens;
-  R.StrideName = Stride.StrideName;
-  R.RegionBase = Region;
-  R.RegionVia = Via;
+  if (Stride.Facts || Region != -1 || !Via.empty()) {
+    SharedRefFacts &F = R.setFacts();
+    F.Invariant = Stride.facts().Invariant;
+    F.StrideTokens = Stride.facts().StrideTokens;
+    F.StrideName = Stride.facts().StrideName;
+    F.RegionBase = Region;
+    F.RegionVia = Via;
+  }
   return R;
 }
 

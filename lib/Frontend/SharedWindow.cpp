@@ -71,7 +71,7 @@ std::optional<Value> Walker::windowArithmetic(Op O, const Value &L, const Value 
     if (O == Op::And && !Need && I.E.isConst() && ((I.E.constValue() | (Declared - 1)) & 0xffffffffll) == 0xffffffffll) {
       // Clearing low bits (`addr & ~15`): the base keeps its bits.
       Out.P.Offset = Expr::binary(O, W.P.Offset, I.E);
-      Out.P.Assumption = windowAlignmentAssumption(W.P.Array, std::max(Declared, WindowAlign[W.P.Array]));
+      Out.P.setFacts().Assumption = windowAlignmentAssumption(W.P.Array, std::max(Declared, WindowAlign[W.P.Array]));
       return Out;
     }
     if (!Need || *Need > MaxAssumedWindowAlign)
@@ -81,7 +81,7 @@ std::optional<Value> Walker::windowArithmetic(Op O, const Value &L, const Value 
     if (O == Op::And) // the base's bits are all above the mask: an integer
       return Value::integer(Expr::binary(O, W.P.Offset, I.E));
     Out.P.Offset = Expr::binary(O, W.P.Offset, I.E);
-    Out.P.Assumption = windowAlignmentAssumption(W.P.Array, Align);
+    Out.P.setFacts().Assumption = windowAlignmentAssumption(W.P.Array, Align);
     return Out;
   }
   default:

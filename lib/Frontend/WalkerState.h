@@ -41,10 +41,8 @@ struct WmmaOp;
 constexpr std::size_t MaxCallDepth = 16;
 
 /// Where a shared pointer points: a byte offset into a shared variable.
-struct SharedRef {
-  const clang::VarDecl *Array = nullptr;
-  symbolic::Expr Offset;   ///< bytes from the variable's first byte
-  clang::QualType Pointee; ///< what the pointer points to (the lvalue type)
+/// What a few shared lvalues carry beyond their place (see SharedRef::facts).
+struct SharedRefFacts {
   /// Set only on `s[row * W + col]` lvalues of a 1-D array (see AccessSite).
   symbolic::Expr Invariant;
   std::vector<report::TextEdit> StrideTokens;
@@ -54,11 +52,36 @@ struct SharedRef {
   /// What the offset relies on beyond the code (a shared-window address
   /// swizzled by XOR assumes an aligned variable); empty when nothing.
   std::string Assumption;
-  /// Global pointers only: the kernel parameter the pointer is derived from.
-  const clang::VarDecl *GlobalBase = nullptr;
   /// cp.async destinations only: the global source's byte offset from its
   /// base (null: not followed).
   symbolic::Expr Source;
+};
+
+struct SharedRef {
+  SharedRef() = default;
+  SharedRef(const clang::VarDecl *Array, symbolic::Expr Offset, clang::QualType Pointee)
+      : Array(Array), Offset(std::move(Offset)), Pointee(Pointee) {}
+  const clang::VarDecl *Array = nullptr;
+  symbolic::Expr Offset;   ///< bytes from the variable's first byte
+  clang::QualType Pointee; ///< what the pointer points to (the lvalue type)
+  /// Global pointers only: the kernel parameter the pointer is derived from.
+  const clang::VarDecl *GlobalBase = nullptr;
+  /// The rarely set facts (defaults when none was set). A value is copied at
+  /// every read of a variable: they are shared between copies, not copied.
+  const SharedRefFacts &facts() const { return Facts ? *Facts : noFacts(); }
+  /// The facts to change, this copy's own from here on.
+  SharedRefFacts &setFacts() {
+    if (!Facts)
+      Facts = std::make_shared<SharedRefFacts>();
+    else if (Facts.use_count() > 1)
+      Facts = std::make_shared<SharedRefFacts>(*Facts);
+    return *Facts;
+  }
+  std::shared_ptr<SharedRefFacts> Facts; ///< null: the defaults
+  static const SharedRefFacts &noFacts() {
+    static const SharedRefFacts None;
+    return None;
+  }
 };
 
 struct ObjectValue;
