@@ -67,7 +67,9 @@ struct PhaseInfo {
 
 PhaseInfo phase(const WarpAddresses &Lanes, unsigned W, Counting Count, unsigned First, unsigned N) {
   PhaseInfo P;
-  std::vector<std::uint64_t> Words;
+  // One buffer per thread: a phase is costed for every warp of every access.
+  thread_local std::vector<std::uint64_t> Words;
+  Words.clear();
   for (unsigned I = First; I < First + N; ++I) {
     const LaneAddress &L = Lanes[I];
     if (!L.Active)
@@ -98,7 +100,8 @@ PhaseInfo phase(const WarpAddresses &Lanes, unsigned W, Counting Count, unsigned
 /// one phase form (lanes without a known source count as joining a run).
 unsigned sourceRuns(const WarpAddresses &Lanes, const WarpAccess::SourceBytes &Src, unsigned W,
                     unsigned First, unsigned N) {
-  std::vector<std::pair<std::int64_t, std::int64_t>> R;
+  thread_local std::vector<std::pair<std::int64_t, std::int64_t>> R;
+  R.clear();
   for (unsigned I = First; I < First + N; ++I)
     if (Lanes[I].Active && Src[I])
       R.push_back({*Src[I], *Src[I] + std::int64_t(W)});
@@ -118,16 +121,16 @@ unsigned served(const WarpAddresses &Lanes, unsigned W, Form F, const WarpAccess
   const FormRule &R = rule(F);
   unsigned PerPhase = lanesPerPhase(W, F);
   unsigned NumPhases = WarpSize / PerPhase;
-  std::vector<PhaseInfo> Phases;
+  std::array<PhaseInfo, WarpSize> Phases; // NumPhases <= WarpSize
   for (unsigned P = 0; P < NumPhases; ++P) {
-    Phases.push_back(phase(Lanes, W, R.Count, P * PerPhase, PerPhase));
-    if (Src && Phases.back().AnyActive)
-      Phases.back().Wavefronts = std::max(Phases.back().Wavefronts, sourceRuns(Lanes, *Src, W, P * PerPhase, PerPhase));
+    Phases[P] = phase(Lanes, W, R.Count, P * PerPhase, PerPhase);
+    if (Src && Phases[P].AnyActive)
+      Phases[P].Wavefronts = std::max(Phases[P].Wavefronts, sourceRuns(Lanes, *Src, W, P * PerPhase, PerPhase));
   }
   unsigned Total = 0;
   if (!R.MergePairs || NumPhases == 1) {
-    for (const PhaseInfo &P : Phases)
-      Total += P.Wavefronts * R.PassesPerPhase;
+    for (unsigned P = 0; P < NumPhases; ++P)
+      Total += Phases[P].Wavefronts * R.PassesPerPhase;
     return Total;
   }
   for (unsigned P = 0; P < NumPhases; P += 2) {
