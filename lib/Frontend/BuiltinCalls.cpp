@@ -112,7 +112,7 @@ enum class Scope { Any, CooperativeGroups };
 
 struct Builtin {
   Scope In;
-  const char *Name;
+  StringRef Name; // its length known: most rows are rejected on it
   Match How;
   Handler Fn;
 };
@@ -169,12 +169,13 @@ const Builtin Builtins[] = {
 } // namespace
 
 std::optional<Value> Walker::builtinCall(const CallExpr *C, const FunctionDecl *FD) {
-  std::string Name = nameOf(FD);
+  const std::string N = nameOf(FD);
+  const StringRef Name = N;
   bool InGroups = isCooperativeGroupsFunction(FD);
   for (const Builtin &B : Builtins) {
     if (B.In == Scope::CooperativeGroups && !InGroups)
       continue;
-    bool Hit = B.How == Match::Exact ? Name == B.Name : StringRef(Name).starts_with(B.Name);
+    bool Hit = B.How == Match::Exact ? Name == B.Name : Name.starts_with(B.Name);
     if (Hit)
       return B.Fn(*this, C, FD);
   }
