@@ -150,9 +150,13 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
   });
   if (Own) {
     Saved.swap(Vars);
-    for (const auto &[VD, V] : Saved)
-      if (!VD->isLocalVarDeclOrParm())
+    for (const auto &[VD, V] : Saved) {
+      auto [It, New] = OutsideFunctions.try_emplace(VD, false);
+      if (New)
+        It->second = !VD->isLocalVarDeclOrParm();
+      if (It->second)
         Vars.emplace_hint(Vars.end(), VD, V);
+    }
   } else {
     Saved = Vars;
   }

@@ -22,6 +22,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
@@ -446,6 +447,9 @@ public:
   clang::ASTContext &Ctx;
   KernelResult Result;
   std::map<const clang::VarDecl *, Value> Vars;
+  /// Whether a variable of Vars is outside every function (inlineCall keeps
+  /// those alone), asked once per variable.
+  llvm::DenseMap<const clang::VarDecl *, bool> OutsideFunctions;
   std::vector<bank::Guard> Guards;
   std::vector<std::string> Labels;
   std::map<std::pair<const clang::Expr *, llvm::StringRef>, std::size_t> SiteIndex; ///< kinds are literals
