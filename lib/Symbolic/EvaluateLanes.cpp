@@ -73,48 +73,27 @@ public:
         }
       }
       return;
-    case Op::Apply: {
-      LaneForms Arg;
-      eval(E.operand(0), Mask, Depth + 1, Arg);
-      for (unsigned L = 0; L < MaxLanes; ++L) {
-        if (!(Mask >> L & 1))
-          continue;
-        if (!Arg.F[L])
-          fail(Out, L, Arg.Why[L]);
-        else
-          set(Out, L, [&](EvalFailure &W) { return detail::applyFunction(E.symbol(), *Arg.F[L], Ctx, W); });
-      }
+    case Op::Apply:
+      operand(E, Mask, Depth, Out, [&](unsigned L, const Affine &Arg) {
+        set(Out, L, [&](EvalFailure &W) { return detail::applyFunction(E.symbol(), Arg, Ctx, W); });
+      });
       return;
-    }
-    case Op::LNot: {
-      LaneForms V;
-      eval(E.operand(0), Mask, Depth + 1, V);
-      for (unsigned L = 0; L < MaxLanes; ++L) {
-        if (!(Mask >> L & 1))
-          continue;
-        if (!V.F[L])
-          fail(Out, L, V.Why[L]);
-        else if (!V.F[L]->isConstant())
+    case Op::LNot:
+      operand(E, Mask, Depth, Out, [&](unsigned L, const Affine &V) {
+        if (!V.isConstant())
           fail(Out, L, EvalFailure::NonAffine);
         else
-          constant(Out, L, V.F[L]->C == 0);
-      }
+          constant(Out, L, V.C == 0);
+      });
       return;
-    }
     case Op::Select: {
-      LaneForms C;
-      eval(E.operand(0), Mask, Depth + 1, C);
       std::uint32_t Then = 0, Else = 0;
-      for (unsigned L = 0; L < MaxLanes; ++L) {
-        if (!(Mask >> L & 1))
-          continue;
-        if (!C.F[L])
-          fail(Out, L, C.Why[L]);
-        else if (!C.F[L]->isConstant())
+      operand(E, Mask, Depth, Out, [&](unsigned L, const Affine &C) {
+        if (!C.isConstant())
           fail(Out, L, EvalFailure::NonAffine);
         else
-          (C.F[L]->C ? Then : Else) |= 1u << L;
-      }
+          (C.C ? Then : Else) |= 1u << L;
+      });
       eval(E.operand(1), Then, Depth + 1, Out);
       eval(E.operand(2), Else, Depth + 1, Out);
       return;
@@ -153,6 +132,21 @@ public:
   }
 
 private:
+  /// A node on its first operand: the operand for Mask's lanes, then Fn on
+  /// each lane where it has a form (the others fail as it did).
+  template <typename Fn>
+  void operand(const Expr &E, std::uint32_t Mask, unsigned Depth, LaneForms &Out, Fn Each) {
+    LaneForms V;
+    eval(E.operand(0), Mask, Depth + 1, V);
+    for (unsigned L = 0; L < MaxLanes; ++L) {
+      if (!(Mask >> L & 1))
+        continue;
+      if (!V.F[L])
+        fail(Out, L, V.Why[L]);
+      else
+        Each(L, *V.F[L]);
+    }
+  }
   static void constant(LaneForms &Out, unsigned L, std::int64_t C) {
     Out.F[L].emplace().C = C;
     Out.Why[L] = EvalFailure::None;
