@@ -97,7 +97,7 @@ Truth decideOverBlock(const Expr &Cond, const BlockShape &Shape, const std::vect
 
 namespace detail {
 namespace {
-std::uint32_t maskOf(const std::vector<bool> &Lanes) {
+std::uint32_t maskOf(const LaneFlags &Lanes) {
   std::uint32_t M = 0;
   for (unsigned L = 0; L < WarpSize && L < Lanes.size(); ++L)
     M |= std::uint32_t(Lanes[L]) << L;
@@ -158,8 +158,8 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   std::array<const Env *, WarpSize> Run{};
   std::array<std::optional<std::int64_t>, WarpSize> Val;
   std::array<EvalFailure, WarpSize> Fail;
-  std::vector<bool> Active(WarpSize, false);
-  std::vector<bool> Sure(WarpSize, false); // active with every guard decided
+  LaneFlags Active{};
+  LaneFlags Sure{}; // active with every guard decided
   std::uint32_t On = 0, Undecided = 0;
   for (unsigned L = 0; L < WarpSize; ++L)
     if (LaneEnvs[L])

@@ -26,6 +26,9 @@ namespace bankcheck::bank::detail {
 
 using namespace symbolic;
 
+/// One flag per lane of a warp.
+using LaneFlags = std::array<bool, WarpSize>;
+
 struct Outcome {
   enum Kind { Decided, Possible, Undecided } K = Decided;
   unsigned Wavefronts = 0, Ideal = 0;
@@ -60,7 +63,7 @@ private:
   WarpCost cost(const WarpAddresses &Lanes) const { return warpCost(WarpAccess{Lanes, Q.AccessBytes, Q.F, Src}); }
   unsigned wf(const WarpAddresses &Lanes) const { return cost(Lanes).Wavefronts; }
   void sources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
-               const std::vector<bool> &Active);
+               const LaneFlags &Active);
   /// The current instance's expressions, flattened once for every lane.
   struct Compiled {
     Program Offset, Invariant;
@@ -159,14 +162,14 @@ private:
   void concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize> &C, std::uint32_t Active,
                     std::uint32_t Sure, const WarpCost *Known = nullptr, bool CheckLimits = false);
   std::optional<Outcome> scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
-                                    const std::vector<bool> &Active);
+                                    const LaneFlags &Active);
   /// Exactly, when every free symbol is periodic (Periodic.h): decided when
   /// all its values agree, else possible; nullopt when not applicable.
   std::optional<Outcome> periodicWarp(const AccessInstance &I,
                                       const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
-                                      const std::vector<bool> &Active, const std::vector<SymbolId> &Free);
+                                      const LaneFlags &Active, const std::vector<SymbolId> &Free);
   Outcome sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
-                     const std::vector<bool> &Active, const std::string &Why);
+                     const LaneFlags &Active, const std::string &Why);
 };
 
 /// Tests: false makes every instance take the general evaluation (evalWarp).

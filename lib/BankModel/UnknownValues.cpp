@@ -39,7 +39,7 @@ bool satisfiesFacts(const Symbol &S, std::int64_t V) {
 }
 
 Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
-                             const std::vector<bool> &Active, const std::string &Why) {
+                             const LaneFlags &Active, const std::string &Why) {
   Outcome O;
   // The free symbols of the offset and guards in this warp.
   std::vector<SymbolId> Free;
@@ -148,7 +148,7 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
 
 std::optional<Outcome> Analyzer::periodicWarp(const AccessInstance &I,
                                               const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
-                                              const std::vector<bool> &Active, const std::vector<SymbolId> &Free) {
+                                              const LaneFlags &Active, const std::vector<SymbolId> &Free) {
   // Every free symbol seen only modulo a constant (`stage = k % 4`, `k & 1`):
   // one period of each, from its least value, is every case there is.
   RangeHints H;
@@ -266,7 +266,7 @@ std::optional<Outcome> Analyzer::periodicWarp(const AccessInstance &I,
 /// every value the access takes except at those exceptional P, which are
 /// evaluated too: the minimum and maximum over all P are exact.
 std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
-                                            const std::vector<bool> &Active) {
+                                            const LaneFlags &Active) {
   std::optional<SymbolId> P;
   std::array<std::int64_t, WarpSize> A{}, B{};
   for (unsigned L = 0; L < WarpSize; ++L) {
@@ -368,7 +368,7 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
 /// they share the same unknown uniform terms, their constant parts (runs do
 /// not depend on a common shift). Otherwise unknown, and assumed contiguous.
 void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
-                       const std::vector<bool> &Active) {
+                       const LaneFlags &Active) {
   clearSources();
   if (Q.F != Form::LDGSTS)
     return;
