@@ -14,6 +14,12 @@
 
 namespace bankcheck::symbolic::detail {
 
+/// E is a subtree the evaluations sharing Ctx's Reuse see alike (no varying
+/// symbol; not a leaf, which costs less than the lookup): evaluated once.
+inline bool reusedAlike(const Expr &E, const AffineContext *Ctx) {
+  return Ctx && Ctx->Reuse && E.minSymbol() >= Ctx->VaryingBelow && E.operands().size() > 0;
+}
+
 /// evaluateAffine of E at Depth of the tree being evaluated (Why set on
 /// failure only).
 std::optional<Affine> evaluateAt(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth,

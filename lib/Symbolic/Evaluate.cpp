@@ -191,9 +191,8 @@ std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &W
 
 std::optional<Affine> evalAffine(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth,
                                  const AffineContext *Ctx) {
-  // A subtree the evaluations sharing Reuse see alike (no varying symbol; not
-  // a leaf, which costs less than the lookup): its first result.
-  if (Ctx && Ctx->Reuse && E.minSymbol() >= Ctx->VaryingBelow && E.operands().size() > 0) {
+  // A subtree the evaluations sharing Reuse see alike: its first result.
+  if (detail::reusedAlike(E, Ctx)) {
     auto [It, New] = Ctx->Reuse->try_emplace({E.node(), Depth});
     if (New) {
       EvalFailure W = EvalFailure::None;

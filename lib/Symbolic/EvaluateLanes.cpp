@@ -35,7 +35,7 @@ public:
   void eval(const Expr &E, std::uint32_t Mask, unsigned Depth, LaneForms &Out) {
     if (!Mask)
       return;
-    const bool Alike = Ctx && Ctx->Reuse && E.minSymbol() >= Ctx->VaryingBelow && E.operands().size() > 0;
+    const bool Alike = detail::reusedAlike(E, Ctx);
     if (Depth >= LaneDepth || Alike) {
       // A subtree the lanes see alike is evaluated once (by the first lane,
       // through Reuse, as each lane alone would find it) and its result is
