@@ -70,7 +70,8 @@ struct SharedRef {
   /// The rarely set facts (defaults when none was set). A value is copied at
   /// every read of a variable: they are shared between copies, not copied.
   const SharedRefFacts &facts() const { return Facts ? *Facts : noFacts(); }
-  /// The facts to change, this copy's own from here on.
+  /// The facts to change, this copy's own from here on (use_count is exact:
+  /// a walk's values never leave its thread).
   SharedRefFacts &setFacts() {
     if (!Facts)
       Facts = std::make_shared<SharedRefFacts>();
