@@ -144,18 +144,19 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
   // it is walked with those alone (no copy of the caller's locals), unless it
   // may run a lambda of the caller's, whose by-reference captures are the
   // caller's own variables.
-  std::map<const VarDecl *, Value> Saved;
+  VarMap Saved;
   const bool Own = !KeepOuter && Bind.empty() && std::none_of(Args.begin(), Args.end(), [](const Value &V) {
     return V.K == Value::Obj && V.O->Fn;
   });
   if (Own) {
     Saved.swap(Vars);
+    auto *Outside = &Vars.mut(); // empty after the swap
     for (const auto &[VD, V] : Saved) {
       auto [It, New] = OutsideFunctions.try_emplace(VD, false);
       if (New)
         It->second = !VD->isLocalVarDeclOrParm();
       if (It->second)
-        Vars.emplace_hint(Vars.end(), VD, V);
+        Outside->emplace_hint(Outside->end(), VD, V);
     }
   } else {
     Saved = Vars;
@@ -184,7 +185,7 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
   // function or a lambda can (through `this` and by-reference captures):
   // what it gave the caller's variables is kept.
   if (KeepOuter) {
-    for (auto &[VD, V] : Saved) {
+    for (auto &[VD, V] : Saved.mut()) {
       if (Bind.count(VD))
         continue;
       auto It = Vars.find(VD);

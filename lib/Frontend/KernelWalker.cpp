@@ -402,7 +402,7 @@ void Walker::walkIf(const IfStmt *I) {
   Guards.pop_back();
   auto Then = std::move(Vars);
   Vars = Before;
-  std::map<const VarDecl *, Value> WalkedElse;
+  VarMap WalkedElse;
   if (I->getElse()) {
     Guards.push_back(makeGuard(Expr::lnot(C), I->getCond()));
     Guards.back().Text = "!(" + Guards.back().Text + ")";
@@ -422,12 +422,17 @@ void Walker::walkIf(const IfStmt *I) {
   mergeBranches(Before, Then, Else, C);
 }
 
-void Walker::mergeBranches(const std::map<const VarDecl *, Value> &Before,
-                           const std::map<const VarDecl *, Value> &Then,
-                           const std::map<const VarDecl *, Value> &Else, const Expr &Cond) {
-  std::map<const VarDecl *, Value> Out = Before;
+bool sameValue(const Value &A, const Value &B) {
+  return A.K == B.K && A.E.node() == B.E.node() && A.O == B.O && A.P.Array == B.P.Array &&
+         A.P.Offset.node() == B.P.Offset.node() && A.P.Pointee == B.P.Pointee &&
+         A.P.GlobalBase == B.P.GlobalBase && A.P.Facts == B.P.Facts;
+}
+
+void Walker::mergeBranches(const VarMap &Before, const VarMap &Then, const VarMap &Else, const Expr &Cond) {
+  VarMap Out = Before;
   // The variables of both branches, in key order (one declared inside one
-  // branch only is out of scope now).
+  // branch only is out of scope now). Only a merged value that is not the
+  // one before is written: Out shares Before's storage until one is.
   auto A = Then.begin(), B = Else.begin();
   while (A != Then.end() && B != Else.end()) {
     if (A->first < B->first) {
@@ -436,7 +441,10 @@ void Walker::mergeBranches(const std::map<const VarDecl *, Value> &Before,
       ++B;
     } else {
       const VarDecl *K = A->first;
-      Out[K] = bounded(mergeValue(Cond, A->second, B->second), [&] { return K->getNameAsString(); });
+      Value M = bounded(mergeValue(Cond, A->second, B->second), [&] { return K->getNameAsString(); });
+      auto Old = Out.find(K);
+      if (Old == Out.end() || !sameValue(Old->second, M))
+        Out[K] = std::move(M);
       ++A;
       ++B;
     }

@@ -437,7 +437,7 @@ Value Walker::constructObject(const CXXConstructExpr *CC) {
   if (!Body || CD->isVariadic() || !(CD->hasAttr<CUDADeviceAttr>() || CD->isConstexpr() || Body->body_empty()))
     return Value();
   // `T(a, b) : x(a), y(b) {}`: the member initialisers with the parameters bound.
-  std::map<const VarDecl *, Value> Saved = Vars;
+  VarMap Saved = Vars;
   for (unsigned I = 0; I < CD->getNumParams() && I < Args.size(); ++I)
     Vars[CD->getParamDecl(I)] = Args[I];
   ObjectValue O;

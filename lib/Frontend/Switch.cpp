@@ -157,12 +157,19 @@ const Stmt *finalJump(const Stmt *S) {
 }
 } // namespace
 
-void Walker::mergeFlow(const std::map<const VarDecl *, Value> &Before, const Expr &Cond) {
-  for (auto &[K, V] : Vars) {
+void Walker::mergeFlow(const VarMap &Before, const Expr &Cond) {
+  // Only the values the merge changes are written (see sameValue).
+  std::vector<std::pair<const VarDecl *, Value>> Changed;
+  for (const auto &[K, V] : Vars) {
     auto It = Before.find(K);
-    if (It != Before.end())
-      V = bounded(mergeValue(Cond, V, It->second), [&] { return K->getNameAsString(); });
+    if (It == Before.end())
+      continue;
+    Value M = bounded(mergeValue(Cond, V, It->second), [&, K = K] { return K->getNameAsString(); });
+    if (!sameValue(M, V))
+      Changed.emplace_back(K, std::move(M));
   }
+  for (auto &[K, M] : Changed)
+    Vars[K] = std::move(M);
 }
 
 std::optional<bank::Guard> Walker::walkSwitch(const SwitchStmt *SW) {

@@ -13,6 +13,7 @@
 #ifndef BANKCHECK_FRONTEND_WALKERSTATE_H
 #define BANKCHECK_FRONTEND_WALKERSTATE_H
 
+#include "Frontend/CowMap.h"
 #include "Frontend/KernelWalker.h"
 #include "Ptx/PtxAsm.h"
 #include "Symbolic/Range.h"
@@ -117,6 +118,9 @@ struct Value {
   }
   bool isPointerLike() const { return K == Ptr || K == Global; }
 };
+
+/// The walker's variables (see CowMap.h).
+using VarMap = CowMap<const clang::VarDecl *, Value>;
 
 /// A cooperative group as a thread sees it: its rank in the group, the
 /// group's size, and the group's rank and count among its parent's groups.
@@ -378,9 +382,7 @@ public:
                  const std::set<const clang::VarDecl *> &BodyAssigned, unsigned Line);
   void symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
                     const std::set<const clang::VarDecl *> &Carried, unsigned Line);
-  void mergeBranches(const std::map<const clang::VarDecl *, Value> &Before,
-                     const std::map<const clang::VarDecl *, Value> &Then,
-                     const std::map<const clang::VarDecl *, Value> &Else,
+  void mergeBranches(const VarMap &Before, const VarMap &Then, const VarMap &Else,
                      const symbolic::Expr &Cond);
   bank::Guard makeGuard(const symbolic::Expr &Cond, const clang::Expr *Src);
   const std::string &sourceText(const clang::Expr *E) const;
@@ -410,7 +412,7 @@ public:
   std::optional<bank::Guard> walkSwitch(const clang::SwitchStmt *SW);
   /// After a statement walked under Cond: every variable becomes
   /// `Cond ? its new value : its value in Before`.
-  void mergeFlow(const std::map<const clang::VarDecl *, Value> &Before, const symbolic::Expr &Cond);
+  void mergeFlow(const VarMap &Before, const symbolic::Expr &Cond);
   /// Non-empty: the control flow around the accesses being recorded is not
   /// modelled (a switch shape, say); they are unknown with this reason.
   std::string FlowUnmodelled;
@@ -447,7 +449,8 @@ public:
   const LaunchConfig &Config;
   clang::ASTContext &Ctx;
   KernelResult Result;
-  std::map<const clang::VarDecl *, Value> Vars;
+  /// The variables' values (copied at branches, probes and calls: a CowMap).
+  VarMap Vars;
   /// Whether a variable of Vars is outside every function (inlineCall keeps
   /// those alone), asked once per variable.
   llvm::DenseMap<const clang::VarDecl *, bool> OutsideFunctions;
@@ -500,6 +503,10 @@ bool onlyReads(const clang::Stmt *S, const std::set<const clang::VarDecl *> &Var
 /// The value that is A where Cond holds and B elsewhere (an unknown when the
 /// two cannot be merged: pointers into different variables, say).
 Value mergeValue(const symbolic::Expr &Cond, const Value &A, const Value &B);
+/// True when A and B are one value: the same kind, expression nodes, object
+/// and facts (not compared by structure). A merge writes only values that
+/// are not, so that maps sharing storage (VarMap) stay shared.
+bool sameValue(const Value &A, const Value &B);
 /// Part-wise merge of two objects (see mergeValue).
 Value mergeObjects(const symbolic::Expr &Cond, const ObjectValue &A, const ObjectValue &B);
 /// A member function (operator, lambda call operator) the walk goes into
