@@ -45,6 +45,8 @@ public:
     if (!St || !Buf)
       return ProxyFileSystem::openFileForRead(Path);
     std::string Text = (*Buf)->getBuffer().str();
+    if (!mayRewriteForClang(Text)) // served from what was read, not read again
+      return std::unique_ptr<llvm::vfs::File>(std::make_unique<RewrittenFile>(*St, std::move(Text)));
     std::string Original = Text;
     std::vector<CompatEdit> Edits = rewriteForClang(Text);
     if (Edits.empty() || Text.size() != Original.size()) // served from what was read, not read again

@@ -10,6 +10,7 @@
 
 #include <cctype>
 #include <set>
+#include <string_view>
 
 namespace bankcheck::frontend {
 
@@ -151,9 +152,13 @@ void commaOperands(std::string &T, const std::vector<bool> &Code, std::size_t Op
 }
 } // namespace
 
+bool mayRewriteForClang(std::string_view T) {
+  return T.find("alignas") != std::string_view::npos || T.find("asm") != std::string_view::npos;
+}
+
 std::vector<CompatEdit> rewriteForClang(std::string &T) {
   std::vector<CompatEdit> Out;
-  if (T.find("alignas") == std::string::npos && T.find("asm") == std::string::npos)
+  if (!mayRewriteForClang(T))
     return Out;
   std::vector<bool> Code = codeMask(T);
   std::size_t I = 0, N = T.size();
@@ -165,7 +170,7 @@ std::vector<CompatEdit> rewriteForClang(std::string &T) {
     std::size_t E = I;
     while (E < N && Code[E] && isIdentChar(T[E]))
       ++E;
-    std::string W = T.substr(I, E - I);
+    const std::string_view W(T.data() + I, E - I); // T is not changed before W's last use
     std::size_t P = E;
     if (W == "alignas" || W == "asm" || W == "__asm__" || W == "__asm") {
       // Skip blanks (and the asm qualifiers) to the opening parenthesis.
@@ -175,7 +180,7 @@ std::vector<CompatEdit> rewriteForClang(std::string &T) {
         std::size_t Q = P;
         while (Q < N && Code[Q] && isIdentChar(T[Q]))
           ++Q;
-        std::string Qual = T.substr(P, Q - P);
+        const std::string_view Qual(T.data() + P, Q - P);
         if (W != "alignas" && (Qual == "volatile" || Qual == "__volatile__" || Qual == "inline" || Qual == "goto"))
           P = Q;
         else

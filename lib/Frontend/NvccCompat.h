@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bankcheck::frontend {
@@ -29,6 +30,9 @@ struct CompatEdit {
 
 /// Rewrites Text in place; returns the edits, in order.
 std::vector<CompatEdit> rewriteForClang(std::string &Text);
+/// False when rewriteForClang has nothing to look at in Text (it names
+/// neither alignas nor asm): the text is used as it is.
+bool mayRewriteForClang(std::string_view Text);
 
 } // namespace bankcheck::frontend
 
