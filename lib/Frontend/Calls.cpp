@@ -150,14 +150,7 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
   });
   if (Own) {
     Saved.swap(Vars);
-    auto *Outside = &Vars.mut(); // empty after the swap
-    for (const auto &[VD, V] : Saved) {
-      auto [It, New] = OutsideFunctions.try_emplace(VD, false);
-      if (New)
-        It->second = !VD->isLocalVarDeclOrParm();
-      if (It->second)
-        Outside->emplace_hint(Outside->end(), VD, V);
-    }
+    Vars.startFromOutside(Saved);
   } else {
     Saved = Vars;
   }

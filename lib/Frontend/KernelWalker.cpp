@@ -350,7 +350,7 @@ void Walker::walkCompound(const CompoundStmt *C) {
       if (I->getInit())
         walkStmt(I->getInit());
       Expr Cond = intValue(I->getCond());
-      auto Before = Vars;
+      VarMap Before = Vars;
       Guards.push_back(makeGuard(Cond, I->getCond()));
       walkStmt(I->getThen());
       Guards.pop_back();
@@ -396,11 +396,11 @@ void Walker::walkIf(const IfStmt *I) {
   }
   // The variables before, after the then-branch and after the else-branch
   // (before, where there is none), moved rather than copied.
-  const auto Before = Vars;
+  const VarMap Before = Vars;
   Guards.push_back(makeGuard(C, I->getCond()));
   walkStmt(I->getThen());
   Guards.pop_back();
-  auto Then = std::move(Vars);
+  VarMap Then = std::move(Vars);
   Vars = Before;
   VarMap WalkedElse;
   if (I->getElse()) {

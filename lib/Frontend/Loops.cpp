@@ -120,7 +120,7 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
   // probes share the outermost probe's work budget, and see the iterations
   // probed so far in UnrollProduct, so that nested loops that never end (or
   // run long) are given up in bounded time.
-  auto Saved = Vars;
+  VarMap Saved = Vars;
   bool SavedRecording = Recording;
   std::vector<bank::Truth> Trips;
   bool Ok = true;
@@ -286,7 +286,7 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
   else if (Body)
     Steps.push_back(Body);
 
-  auto Saved = Vars;
+  VarMap Saved = Vars;
   bool SavedRecording = Recording;
   Recording = false;
   std::map<const VarDecl *, Value> Entry;

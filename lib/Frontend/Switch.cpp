@@ -244,7 +244,7 @@ std::optional<bank::Guard> Walker::walkSwitch(const SwitchStmt *SW) {
       Fn();
       return true;
     }
-    auto Before = Vars;
+    VarMap Before = Vars;
     Guards.push_back(bank::Guard{F.E, F.Text});
     Fn();
     Guards.pop_back();

@@ -122,6 +122,41 @@ struct Value {
 /// The walker's variables (see CowMap.h).
 using VarMap = CowMap<const clang::VarDecl *, Value>;
 
+/// Walker::Vars: a VarMap that keeps the variables outside any function
+/// (globals, static members) it was ever given, so that a helper's walk
+/// starts from those without a look at each of the caller's locals. Its
+/// copies (the states kept to restore or merge) are VarMaps.
+class WalkerVars : public VarMap {
+public:
+  WalkerVars() = default;
+  WalkerVars(const WalkerVars &) = delete;
+  WalkerVars &operator=(const VarMap &O) {
+    VarMap::operator=(O);
+    return *this;
+  }
+  WalkerVars &operator=(VarMap &&O) {
+    VarMap::operator=(std::move(O));
+    return *this;
+  }
+  Value &operator[](const clang::VarDecl *VD) {
+    auto [It, New] = mut().try_emplace(VD);
+    if (New && !VD->isLocalVarDeclOrParm())
+      Outside.insert(VD);
+    return It->second;
+  }
+  /// Keeps only the variables outside any function that Caller holds.
+  void startFromOutside(const VarMap &Caller) {
+    clear();
+    for (const clang::VarDecl *VD : Outside)
+      if (auto It = Caller.find(VD); It != Caller.end())
+        mut().emplace_hint(mut().end(), VD, It->second);
+  }
+
+private:
+  using VarMap::mut; // every new variable goes through operator[]
+  std::set<const clang::VarDecl *> Outside;
+};
+
 /// A cooperative group as a thread sees it: its rank in the group, the
 /// group's size, and the group's rank and count among its parent's groups.
 struct ThreadGroup {
@@ -450,10 +485,7 @@ public:
   clang::ASTContext &Ctx;
   KernelResult Result;
   /// The variables' values (copied at branches, probes and calls: a CowMap).
-  VarMap Vars;
-  /// Whether a variable of Vars is outside every function (inlineCall keeps
-  /// those alone), asked once per variable.
-  llvm::DenseMap<const clang::VarDecl *, bool> OutsideFunctions;
+  WalkerVars Vars;
   std::vector<bank::Guard> Guards;
   std::vector<std::string> Labels;
   std::map<std::pair<const clang::Expr *, llvm::StringRef>, std::size_t> SiteIndex; ///< kinds are literals
