@@ -65,6 +65,10 @@ void Program::emit(const Expr &E, unsigned Depth, unsigned &Stack) {
   }
   default:
     emit(E.operand(0), Depth + 1, Stack);
+    if (E.operand(1).op() == Op::Const) { // evaluated after the left operand, and cannot fail
+      Instrs.push_back({OpCode::BinaryConst, E.op(), E.operand(1).constValue()});
+      return;
+    }
     emit(E.operand(1), Depth + 1, Stack);
     Instrs.push_back({OpCode::Binary, E.op(), 0});
     --Stack;
@@ -115,6 +119,12 @@ std::optional<std::int64_t> Program::run(const Env &Bound, EvalFailure *Why) con
       std::int64_t R = S[--Top], L = S[Top - 1];
       auto V = applyBinary(I.O, L, R);
       if (!V) return Fail(failureOf(I.O, R));
+      S[Top - 1] = *V;
+      break;
+    }
+    case OpCode::BinaryConst: {
+      auto V = applyBinary(I.O, S[Top - 1], I.V);
+      if (!V) return Fail(failureOf(I.O, I.V));
       S[Top - 1] = *V;
       break;
     }
@@ -184,6 +194,14 @@ void Program::runLanes(const Env *const *Envs, unsigned N, std::optional<std::in
           S[Top - 1][L] = *V;
         else
           Fail(L, failureOf(I.O, R));
+      });
+      break;
+    case OpCode::BinaryConst:
+      Lanes(Live, [&](unsigned L) {
+        if (auto V = applyBinary(I.O, S[Top - 1][L], I.V))
+          S[Top - 1][L] = *V;
+        else
+          Fail(L, failureOf(I.O, I.V));
       });
       break;
     case OpCode::JumpIfZero:

@@ -47,11 +47,13 @@ public:
   static constexpr std::size_t MaxInstructions = 4096;
 
 private:
-  enum class OpCode : std::uint8_t { Const, Var, Unbound, Binary, LNot, JumpIfZero, Jump };
+  /// BinaryConst: a binary operator whose right operand is the constant V
+  /// (one instruction, not a push and an operator).
+  enum class OpCode : std::uint8_t { Const, Var, Unbound, Binary, BinaryConst, LNot, JumpIfZero, Jump };
   struct Instr {
     OpCode C;
-    Op O;              ///< Binary: the operator
-    std::int64_t V;    ///< Const: the value; Var: the symbol; jumps: the target
+    Op O;              ///< Binary, BinaryConst: the operator
+    std::int64_t V;    ///< Const, BinaryConst: the value; Var: the symbol; jumps: the target
   };
   void emit(const Expr &E, unsigned Depth, unsigned &Stack);
 

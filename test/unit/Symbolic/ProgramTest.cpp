@@ -83,6 +83,39 @@ TEST_CASE("only the chosen operand of a select runs", "[symbolic]") {
   CHECK(*P.run(B) == 1);
 }
 
+TEST_CASE("a constant right operand is applied in place, with the tree walk's failures", "[symbolic]") {
+  Env B;
+  B.bind(SymbolTable::threadIdx(0), 6);
+  B.bind(SymbolTable::threadIdx(1), 0);
+  const struct {
+    Expr E;
+    std::optional<std::int64_t> Value;
+    EvalFailure Why;
+  } Cases[] = {
+      {(v(0) * c(4)) + c(3), 27, EvalFailure::None},
+      {Expr::binary(Op::Div, v(0), c(0)), std::nullopt, EvalFailure::DivByZero},
+      {Expr::binary(Op::Shl, v(0), c(64)), std::nullopt, EvalFailure::BadShift},
+      {Expr::binary(Op::Mul, v(0), c(INT64_MAX)), std::nullopt, EvalFailure::Overflow},
+      // The left operand fails first.
+      {Expr::binary(Op::Div, c(1) / v(1), c(0)), std::nullopt, EvalFailure::DivByZero},
+      {Expr::binary(Op::Add, Expr::var(40), c(1)), std::nullopt, EvalFailure::Unbound},
+  };
+  for (const auto &C : Cases) {
+    Program P(C.E);
+    EvalFailure W = EvalFailure::None, T = EvalFailure::None;
+    CHECK(P.run(B, &W) == C.Value);
+    CHECK(W == C.Why);
+    CHECK(evaluate(C.E, B, &T) == C.Value);
+    CHECK(T == C.Why);
+    std::array<const Env *, 2> Envs{&B, &B};
+    std::array<std::optional<std::int64_t>, 2> Out;
+    std::array<EvalFailure, 2> Why{};
+    P.runLanes(Envs.data(), 2, Out.data(), Why.data());
+    CHECK(Out[1] == C.Value);
+    CHECK(Why[1] == C.Why);
+  }
+}
+
 TEST_CASE("trees too deep or too large keep the tree walk with its answers", "[symbolic]") {
   Expr Deep = v(0);
   for (unsigned I = 0; I < MaxEvalDepth + 5; ++I)
