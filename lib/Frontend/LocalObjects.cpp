@@ -59,16 +59,19 @@ void insertShifted(ObjectValue &O, const ObjectValue &Sub, std::int64_t At) {
 } // namespace
 
 bool Walker::isLocalObjectType(QualType T) const {
+  auto [It, New] = LocalObjectTypes.try_emplace(T.getAsOpaquePtr(), false);
+  if (!New)
+    return It->second;
   T = T.getNonReferenceType();
+  bool Is = false;
   if (T->isIncompleteType() || T->isDependentType())
-    return false;
-  if (const auto *RD = T->getAsRecordDecl()) {
-    if (RD->isUnion() || RD->isInvalidDecl())
-      return false;
-  } else if (!Ctx.getAsConstantArrayType(T)) {
-    return false;
-  }
-  return Ctx.getTypeSizeInChars(T).getQuantity() <= MaxObjectBytes;
+    Is = false;
+  else if (const auto *RD = T->getAsRecordDecl())
+    Is = !RD->isUnion() && !RD->isInvalidDecl();
+  else
+    Is = Ctx.getAsConstantArrayType(T) != nullptr;
+  It->second = Is && Ctx.getTypeSizeInChars(T).getQuantity() <= MaxObjectBytes;
+  return It->second;
 }
 
 std::optional<LocalRef> Walker::localRef(const clang::Expr *E) {

@@ -305,6 +305,8 @@ public:
   Value constructObject(const clang::CXXConstructExpr *CC);
   /// A struct, class or array the analysis follows as a local object.
   bool isLocalObjectType(clang::QualType T) const;
+  /// isLocalObjectType's answers by type (the TU is complete: they hold).
+  mutable llvm::DenseMap<const void *, bool> LocalObjectTypes;
   /// Local objects of the function being walked whose address escapes
   /// (&x, a decayed array, a non-const reference, a non-const member call):
   /// they are not followed, since they may change behind the walk's back.
