@@ -149,7 +149,7 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
     return V.K == Value::Obj && V.O->Fn;
   });
   if (Own) {
-    Saved.swap(Vars);
+    Saved = Vars;
     Vars.startFromOutside(Saved);
   } else {
     Saved = Vars;

@@ -440,7 +440,7 @@ Value Walker::constructObject(const CXXConstructExpr *CC) {
   if (!Body || CD->isVariadic() || !(CD->hasAttr<CUDADeviceAttr>() || CD->isConstexpr() || Body->body_empty()))
     return Value();
   // `T(a, b) : x(a), y(b) {}`: the member initialisers with the parameters bound.
-  VarMap Saved = Vars;
+  const std::size_t Mark = Vars.mark(); // the parameters' values are undone after
   for (unsigned I = 0; I < CD->getNumParams() && I < Args.size(); ++I)
     Vars[CD->getParamDecl(I)] = Args[I];
   ObjectValue O;
@@ -473,10 +473,10 @@ Value Walker::constructObject(const CXXConstructExpr *CC) {
   }
   // The body, if any, runs on the object its initialisers made.
   if (!Body->body_empty() && !constructorBody(CD, O)) {
-    Vars = std::move(Saved);
+    Vars.undo(Mark);
     return Value();
   }
-  Vars = std::move(Saved);
+  Vars.undo(Mark);
   return Value::object(std::move(O));
 }
 

@@ -120,7 +120,7 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
   // probes share the outermost probe's work budget, and see the iterations
   // probed so far in UnrollProduct, so that nested loops that never end (or
   // run long) are given up in bounded time.
-  VarMap Saved = Vars;
+  const std::size_t Mark = Vars.mark(); // the probe's writes are undone after it
   bool SavedRecording = Recording;
   std::vector<bank::Truth> Trips;
   bool Ok = true;
@@ -169,7 +169,7 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
   }
   UnrollProduct = SavedProduct;
   --ProbeDepth;
-  Vars = std::move(Saved);
+  Vars.undo(Mark);
   Recording = SavedRecording;
   if (!Ok)
     return false;

@@ -14,6 +14,7 @@
 #define BANKCHECK_FRONTEND_WALKERSTATE_H
 
 #include "Frontend/CowMap.h"
+#include "Frontend/WalkerVars.h"
 #include "Frontend/KernelWalker.h"
 #include "Ptx/PtxAsm.h"
 #include "Symbolic/Range.h"
@@ -122,40 +123,8 @@ struct Value {
 /// The walker's variables (see CowMap.h).
 using VarMap = CowMap<const clang::VarDecl *, Value>;
 
-/// Walker::Vars: a VarMap that keeps the variables outside any function
-/// (globals, static members) it was ever given, so that a helper's walk
-/// starts from those without a look at each of the caller's locals. Its
-/// copies (the states kept to restore or merge) are VarMaps.
-class WalkerVars : public VarMap {
-public:
-  WalkerVars() = default;
-  WalkerVars(const WalkerVars &) = delete;
-  WalkerVars &operator=(const VarMap &O) {
-    VarMap::operator=(O);
-    return *this;
-  }
-  WalkerVars &operator=(VarMap &&O) {
-    VarMap::operator=(std::move(O));
-    return *this;
-  }
-  Value &operator[](const clang::VarDecl *VD) {
-    auto [It, New] = mut().try_emplace(VD);
-    if (New && !VD->isLocalVarDeclOrParm())
-      Outside.insert(VD);
-    return It->second;
-  }
-  /// Keeps only the variables outside any function that Caller holds.
-  void startFromOutside(const VarMap &Caller) {
-    clear();
-    for (const clang::VarDecl *VD : Outside)
-      if (auto It = Caller.find(VD); It != Caller.end())
-        mut().emplace_hint(mut().end(), VD, It->second);
-  }
-
-private:
-  using VarMap::mut; // every new variable goes through operator[]
-  std::set<const clang::VarDecl *> Outside;
-};
+/// Walker::Vars (see WalkerVars.h).
+using WalkerVars = WalkerVarsT<Value>;
 
 /// A cooperative group as a thread sees it: its rank in the group, the
 /// group's size, and the group's rank and count among its parent's groups.
@@ -486,7 +455,7 @@ public:
   const LaunchConfig &Config;
   clang::ASTContext &Ctx;
   KernelResult Result;
-  /// The variables' values (copied at branches, probes and calls: a CowMap).
+  /// The variables' values (see WalkerVars.h).
   WalkerVars Vars;
   std::vector<bank::Guard> Guards;
   std::vector<std::string> Labels;
