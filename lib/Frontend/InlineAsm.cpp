@@ -292,17 +292,20 @@ void Walker::walkAsm(const AsmStmt *A) {
   for (unsigned Index = 0; Index < R.Instrs.size(); ++Index) {
     if (!R.Instrs[Index].touchesShared())
       continue;
-    ptx::PtxInstr I = R.Instrs[Index];
+    const ptx::PtxInstr *Instr = &R.Instrs[Index]; // the cached parse, not a copy
     Lowered Base;
-    if (I.Address)
-      Base = Lower(I.Address->Value);
-    if (I.Space == ptx::PtxSpace::Generic) {
+    if (Instr->Address)
+      Base = Lower(Instr->Address->Value);
+    std::optional<ptx::PtxInstr> AsShared;
+    if (Instr->Space == ptx::PtxSpace::Generic) {
       // A generic address: a shared access when it is a pointer into a
       // __shared__ variable; otherwise not one the analysis sees.
       if (Base.V.K != Value::Ptr)
         continue;
-      I = ptx::asSharedAccess(I);
+      AsShared = ptx::asSharedAccess(*Instr);
+      Instr = &*AsShared;
     }
+    const ptx::PtxInstr &I = *Instr;
     if (I.Form == ptx::PtxForm::Unmodelled) {
       Remark("'" + I.Opcode + "' in inline assembly accesses shared memory in a way that is not modelled (" +
              (I.Reason.empty() ? "unknown form" : I.Reason) + "): its bank conflicts are not analysed");
