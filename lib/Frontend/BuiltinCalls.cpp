@@ -169,17 +169,25 @@ const Builtin Builtins[] = {
 } // namespace
 
 std::optional<Value> Walker::builtinCall(const CallExpr *C, const FunctionDecl *FD) {
-  const std::string N = nameOf(FD);
-  const StringRef Name = N;
-  bool InGroups = isCooperativeGroupsFunction(FD);
-  for (const Builtin &B : Builtins) {
-    if (B.In == Scope::CooperativeGroups && !InGroups)
-      continue;
-    bool Hit = B.How == Match::Exact ? Name == B.Name : Name.starts_with(B.Name);
-    if (Hit)
-      return B.Fn(*this, C, FD);
+  // The table's row for FD, looked up once per function (-1: none).
+  auto [It, New] = BuiltinRows.try_emplace(FD, -1);
+  if (New) {
+    const std::string N = nameOf(FD);
+    const StringRef Name = N;
+    bool InGroups = isCooperativeGroupsFunction(FD);
+    for (std::size_t Row = 0; Row < std::size(Builtins); ++Row) {
+      const Builtin &B = Builtins[Row];
+      if (B.In == Scope::CooperativeGroups && !InGroups)
+        continue;
+      if (B.How == Match::Exact ? Name == B.Name : Name.starts_with(B.Name)) {
+        It->second = int(Row);
+        break;
+      }
+    }
   }
-  return std::nullopt;
+  if (It->second < 0)
+    return std::nullopt;
+  return Builtins[It->second].Fn(*this, C, FD);
 }
 
 } // namespace bankcheck::frontend

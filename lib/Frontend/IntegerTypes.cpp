@@ -23,7 +23,7 @@ using symbolic::Expr;
 using symbolic::Interval;
 using symbolic::Op;
 
-symbolic::RangeHints Walker::rangeHints() const {
+symbolic::RangeHints Walker::hintsFor(const LaunchConfig &Config) {
   symbolic::RangeHints H;
   if (Config.Shape) {
     unsigned Dims[3] = {Config.Shape->X, Config.Shape->Y, Config.Shape->Z};

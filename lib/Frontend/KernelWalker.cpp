@@ -166,7 +166,9 @@ report::FileLoc toFileLoc(SourceLocation Loc, const SourceManager &SM) {
 }
 
 Walker::Walker(const FunctionDecl &Kernel, const LaunchConfig &Config, ASTContext &Ctx)
-    : Kernel(Kernel), Config(Config), Ctx(Ctx) {}
+    : Kernel(Kernel), Config(Config), Ctx(Ctx) {
+  Hints = hintsFor(Config);
+}
 
 const std::string &Walker::sourceText(const clang::Expr *E) const {
   auto [It, New] = TextCache.try_emplace(E);

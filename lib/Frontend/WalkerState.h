@@ -239,7 +239,10 @@ public:
   /// V converted to the integer type T: unsigned types wrap around, signed
   /// ones read the bits back, where V's bounds show that this changes V.
   symbolic::Expr asType(clang::QualType T, symbolic::Expr V, const clang::Expr *Src);
-  symbolic::RangeHints rangeHints() const;
+  const symbolic::RangeHints &rangeHints() const { return Hints; }
+  /// The block shape's bounds on threadIdx and blockDim, made once.
+  static symbolic::RangeHints hintsFor(const LaunchConfig &Config);
+  symbolic::RangeHints Hints;
   /// Bounds of the subtrees asType has looked at (rangeHints() and the
   /// symbols' facts do not change during a walk).
   symbolic::RangeMemo Ranges;
@@ -325,6 +328,8 @@ public:
   /// A call of a known device function (atomics, min/max, __mul24, ...): its
   /// value, or nullopt when FD is not one (or not in a form handled there).
   std::optional<Value> builtinCall(const clang::CallExpr *C, const clang::FunctionDecl *FD);
+  /// builtinCall's table row for each function asked about (-1: none).
+  llvm::DenseMap<const clang::FunctionDecl *, int> BuiltinRows;
   /// nvcuda::wmma fragment loads and stores: Wmma.cpp. wmmaFragmentCall
   /// takes wmma::load_matrix_sync / store_matrix_sync (fragment types from
   /// the call), wmmaAccess the toolkit's builtins under them.
