@@ -17,6 +17,7 @@
 
 #include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -93,6 +94,11 @@ private:
     WarpForms(const WarpForms &) = delete;
     WarpForms &operator=(const WarpForms &) = delete;
   };
+  /// sources()' forms, kept across the warps of one instance: what does not
+  /// read threadIdx is the same in every warp, and atoms only tell equal
+  /// forms from others within a warp. Made again for each instance.
+  std::unique_ptr<WarpForms> SourceForms;
+  const AccessInstance *SourceFormsOf = nullptr;
   /// Set by evalWarp: the first lane of the warp proven out of bounds.
   std::optional<std::pair<unsigned, std::int64_t>> WarpOutOfBounds;
 

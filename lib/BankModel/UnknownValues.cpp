@@ -377,8 +377,12 @@ void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<E
     return;
   }
   std::array<std::optional<Affine>, WarpSize> Forms;
-  WarpForms WarpAffine(Symbols, Q.Shape.has_value());
-  WarpAffine.Ctx.NameAtoms = false; // the forms become numbers (Src), never text
+  if (!SourceForms || SourceFormsOf != &I) {
+    SourceForms = std::make_unique<WarpForms>(Symbols, Q.Shape.has_value());
+    SourceForms->Ctx.NameAtoms = false; // the forms become numbers (Src), never text
+    SourceFormsOf = &I;
+  }
+  WarpForms &WarpAffine = *SourceForms;
   std::array<const Env *, WarpSize> Lanes{};
   for (unsigned L = 0; L < WarpSize; ++L)
     if (Active[L] && LaneEnvs[L])
