@@ -23,6 +23,16 @@
 
 namespace bankcheck::frontend {
 
+/// *P as this owner's own, to write: made (default) where P is null, copied
+/// first where P is shared.
+template <class T> T &ownCopy(std::shared_ptr<T> &P) {
+  if (!P)
+    P = std::make_shared<T>();
+  else if (P.use_count() > 1)
+    P = std::make_shared<T>(*P);
+  return *P;
+}
+
 template <class Key, class T> class CowMap {
 public:
   using Map = std::map<Key, T>;
@@ -43,13 +53,7 @@ public:
   /// own afterwards.
   T &operator[](const Key &K) { return mut()[K]; }
   /// The storage, this map's own (copied first when shared).
-  Map &mut() {
-    if (!P)
-      P = std::make_shared<Map>();
-    else if (P.use_count() > 1)
-      P = std::make_shared<Map>(*P);
-    return *P;
-  }
+  Map &mut() { return ownCopy(P); }
   void clear() { P.reset(); }
   void swap(CowMap &O) noexcept { P.swap(O.P); }
   /// True when both maps use one storage (so they hold the same entries).

@@ -397,7 +397,7 @@ void Walker::walkIf(const IfStmt *I) {
     return;
   }
   // The variables before, after the then-branch and after the else-branch
-  // (before, where there is none), moved rather than copied.
+  // (before, where there is none): copies that share storage until written.
   const VarMap Before = Vars;
   Guards.push_back(makeGuard(C, I->getCond()));
   walkStmt(I->getThen());

@@ -74,13 +74,7 @@ struct SharedRef {
   const SharedRefFacts &facts() const { return Facts ? *Facts : noFacts(); }
   /// The facts to change, this copy's own from here on (use_count is exact:
   /// a walk's values never leave its thread).
-  SharedRefFacts &setFacts() {
-    if (!Facts)
-      Facts = std::make_shared<SharedRefFacts>();
-    else if (Facts.use_count() > 1)
-      Facts = std::make_shared<SharedRefFacts>(*Facts);
-    return *Facts;
-  }
+  SharedRefFacts &setFacts() { return ownCopy(Facts); }
   std::shared_ptr<SharedRefFacts> Facts; ///< null: the defaults
   static const SharedRefFacts &noFacts() {
     static const SharedRefFacts None;
