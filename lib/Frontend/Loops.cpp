@@ -32,17 +32,17 @@ void Walker::walkLoop(const Stmt *Init, const clang::Expr *Cond, const clang::Ex
                       const Stmt *Body, const Stmt *Loop, bool CondFirst) {
   if (Init)
     walkStmt(Init);
-  std::set<const VarDecl *> BodyAssigned = assignedVars(Body);
+  const std::set<const VarDecl *> &BodyAssigned = assignedIn(Body);
   std::set<const VarDecl *> Carried = BodyAssigned;
-  for (const VarDecl *V : assignedVars(Inc)) Carried.insert(V);
-  for (const VarDecl *V : assignedVars(Cond)) Carried.insert(V);
+  for (const VarDecl *V : assignedIn(Inc)) Carried.insert(V);
+  for (const VarDecl *V : assignedIn(Cond)) Carried.insert(V);
   unsigned Line = lineOf(Loop);
   // Inside a probe (a trial run of an enclosing loop to learn its trip
   // count) a nested loop is walked with a symbolic counter, not probed in
   // turn: probing nested loops multiplies their costs. The enclosing loop's
   // probe only needs the values it carries; one that depends on what the
   // nested loop computes becomes undecided, and the enclosing loop symbolic.
-  if (CondFirst && Cond && !hasEarlyExit(Body) && ProbeDepth == 0 &&
+  if (CondFirst && Cond && !earlyExitIn(Body) && ProbeDepth == 0 &&
       tryUnroll(Cond, Inc, Body, Carried, BodyAssigned, Line))
     return;
   symbolicLoop(Cond, Inc, Body, Carried, Line);
@@ -84,6 +84,20 @@ std::optional<std::uint64_t> simpleBodyNodes(const Stmt *S, Walker &W) {
   return N;
 }
 } // namespace
+
+const std::set<const VarDecl *> &Walker::assignedIn(const Stmt *S) {
+  auto It = AssignedCache.find(S);
+  if (It == AssignedCache.end())
+    It = AssignedCache.emplace(S, assignedVars(S)).first;
+  return It->second;
+}
+
+bool Walker::earlyExitIn(const Stmt *S) {
+  auto It = EarlyExitCache.find(S);
+  if (It == EarlyExitCache.end())
+    It = EarlyExitCache.try_emplace(S, hasEarlyExit(S)).first;
+  return It->second;
+}
 
 bool Walker::probeSkipsBody(const clang::Expr *Cond, const clang::Expr *Inc, const Stmt *Body,
                             const std::set<const VarDecl *> &Assigned) {
@@ -131,16 +145,24 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
   // Where the body cannot change what the condition and increment read, its
   // walk after the first iteration teaches the probe nothing: it is counted
   // (the first iteration's steps, for the budgets) but not done again.
-  bool SkipBody = probeSkipsBody(Cond, Inc, Body, BodyAssigned);
+  auto Skip = ProbeSkipCache.find(Body);
+  if (Skip == ProbeSkipCache.end()) {
+    ProbeSkip N;
+    N.SkipBody = probeSkipsBody(Cond, Inc, Body, BodyAssigned);
+    if (N.SkipBody)
+      N.Nodes = simpleBodyNodes(Body, *this);
+    Skip = ProbeSkipCache.try_emplace(Body, N).first;
+  }
+  const ProbeSkip P = Skip->second;
+  bool SkipBody = P.SkipBody;
   std::uint64_t BodySteps = 0;
   // A simple body is not walked at all: its node count stands for the steps
   // of its walk.
   bool SkipFirst = false;
-  if (SkipBody)
-    if (std::optional<std::uint64_t> Nodes = simpleBodyNodes(Body, *this)) {
-      SkipFirst = true;
-      BodySteps = *Nodes;
-    }
+  if (P.Nodes) {
+    SkipFirst = true;
+    BodySteps = *P.Nodes;
+  }
   for (;;) {
     if (Trips.size() >= MaxTripCount ||
         std::uint64_t(SavedProduct) * (Trips.size() + 1) > MaxUnrollProduct || overBudget() ||
@@ -175,7 +197,7 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
     return false;
   unsigned N = std::max<unsigned>(1, Trips.size());
   UnrollProduct *= N;
-  std::set<const VarDecl *> Counters = assignedVars(Inc);
+  std::set<const VarDecl *> Counters = assignedIn(Inc);
   if (Counters.empty())
     Counters = Carried;
   // The condition's value is needed only where lanes differ on it (a guard);
@@ -312,7 +334,7 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
     }
     unsigned Total = 0;
     for (const Stmt *S : Steps)
-      Total += assignedVars(S).count(V);
+      Total += assignedIn(S).count(V);
     bool Invariant = StepE && (Unit || !mentionsAny(StepE, Carried));
     if (Found == 1 && Total == 1 && Invariant && Before.K != Value::None) {
       Expr Step = Unit ? Expr::constant(1) : intValue(StepE);

@@ -270,7 +270,7 @@ std::optional<bank::Guard> Walker::walkSwitch(const SwitchStmt *SW) {
     if (!Unsupported.empty()) {
       // Not modelled: walked to record the accesses (unknown) and values.
       Under(Live, [&] { walkStmt(S); });
-      for (const VarDecl *V : assignedVars(S))
+      for (const VarDecl *V : assignedIn(S))
         Unsure.insert(V);
       JumpFinder J = jumpsIn(S);
       LeftUnknown |= J.Continue || J.Return;
@@ -323,7 +323,7 @@ std::optional<bank::Guard> Walker::walkSwitch(const SwitchStmt *SW) {
     if (J.kinds()) {
       GiveUp(J.First);
       Under(Live, [&] { walkStmt(S); });
-      for (const VarDecl *V : assignedVars(S))
+      for (const VarDecl *V : assignedIn(S))
         Unsure.insert(V);
       LeftUnknown |= J.Continue || J.Return;
       Live = {Expr::constant(1), "true"}; // from here on every statement is walked

@@ -382,6 +382,20 @@ public:
   /// BodyAssigned: the variables the body assigns (assignedVars(Body)).
   bool probeSkipsBody(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
                       const std::set<const clang::VarDecl *> &BodyAssigned);
+  /// assignedVars(S) and hasEarlyExit(S), answered once per statement: a
+  /// helper's loops are entered again at every call and enclosing iteration.
+  const std::set<const clang::VarDecl *> &assignedIn(const clang::Stmt *S);
+  bool earlyExitIn(const clang::Stmt *S);
+  std::unordered_map<const clang::Stmt *, std::set<const clang::VarDecl *>> AssignedCache;
+  llvm::DenseMap<const clang::Stmt *, bool> EarlyExitCache;
+  /// What an unroll probe may skip of a body (probeSkipsBody; with it the
+  /// simple body's node count, simpleBodyNodes), by body: both depend only
+  /// on the loop's statements and the function's escaping locals.
+  struct ProbeSkip {
+    bool SkipBody = false;
+    std::optional<std::uint64_t> Nodes;
+  };
+  llvm::DenseMap<const clang::Stmt *, ProbeSkip> ProbeSkipCache;
   bool tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
                  const std::set<const clang::VarDecl *> &Carried,
                  const std::set<const clang::VarDecl *> &BodyAssigned, unsigned Line);
