@@ -61,6 +61,7 @@ bool isNonConstReference(QualType T) {
 class EscapeFinder {
 public:
   std::set<const VarDecl *> Escaping;
+  std::set<const VarDecl *> WrittenUnseen;
   bool HasGoto = false;
   llvm::SmallPtrSet<const clang::Expr *, 16> Indexed; ///< decays that are the base of a subscript
 
@@ -98,6 +99,10 @@ private:
       construct(CC);
     } else if (const auto *L = dyn_cast<LambdaExpr>(N)) {
       lambda(L);
+    } else if (const auto *G = dyn_cast<GCCAsmStmt>(N)) {
+      for (const clang::Expr *Out : G->outputs())
+        if (const VarDecl *VD = rootOf(Out))
+          WrittenUnseen.insert(VD);
     }
   }
   void call(const CallExpr *C) {
@@ -136,8 +141,13 @@ private:
   void lambda(const LambdaExpr *L) {
     // A lambda in device code is walked where it is called, and what it
     // writes into its by-reference captures is seen there.
-    if (walkedMethod(L->getCallOperator()))
+    if (walkedMethod(L->getCallOperator())) {
+      for (const LambdaCapture &C : L->captures())
+        if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+          if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+            WrittenUnseen.insert(VD);
       return;
+    }
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
         if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
@@ -148,7 +158,7 @@ private:
 BodyFacts bodyFactsOf(const Stmt *S) {
   EscapeFinder F;
   F.run(S);
-  return {std::move(F.Escaping), F.HasGoto};
+  return {std::move(F.Escaping), std::move(F.WrittenUnseen), F.HasGoto};
 }
 } // namespace
 

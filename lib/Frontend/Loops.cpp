@@ -288,6 +288,19 @@ bool mentionsAny(const clang::Expr *E, const std::set<const VarDecl *> &Vars) {
 }
 } // namespace
 
+bool Walker::constantStep(const VarDecl *V, const clang::Expr *StepE) {
+  // The step is one top-level statement of the body (or the increment), the
+  // only one that assigns V; it adds the same constant wherever it runs. V
+  // must be written nowhere else: not through its address or a reference
+  // (escapes), a lambda's capture or an asm output.
+  if (StepE && !StepE->isIntegerConstantExpr(Ctx))
+    return false;
+  if (!V->hasLocalStorage() || V->getType()->isReferenceType() || escapes(V))
+    return false;
+  const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  return F && !bodyFacts(*F).WrittenUnseen.count(V);
+}
+
 void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const Stmt *Body,
                           const std::set<const VarDecl *> &Carried, unsigned Line) {
   symbolic::Symbol J;
@@ -312,6 +325,9 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
   bool SavedRecording = Recording;
   Recording = false;
   std::map<const VarDecl *, Value> Entry;
+  // Counters whose value after any iteration is their entry value plus a
+  // constant: the trial walk below cannot find them varying.
+  std::set<const VarDecl *> ConstantSteps;
   for (const VarDecl *V : Carried) {
     auto It = Saved.find(V);
     if (It == Saved.end())
@@ -343,6 +359,8 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
         Delta = Expr::constant(0) - Delta;
       if (Before.K == Value::Int) {
         Entry[V] = Value::integer(Before.E + Delta);
+        if (constantStep(V, Unit ? nullptr : StepE))
+          ConstantSteps.insert(V);
       } else if (Before.K == Value::Window) {
         Value W = Before; // an integer address: the step is in bytes
         W.P.Offset = W.P.Offset + Delta;
@@ -367,18 +385,25 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
   }
   // Check uniformity of the carried values that were assumed uniform: walk the
   // body once (not recording) and see whether their new values vary by lane.
+  // Not needed where every such value is a counter with a constant step.
+  bool Trial = false;
+  for (auto &[V, Val] : Entry)
+    if (Val.K == Value::Int && !isVarying(Val.E) && !ConstantSteps.count(V))
+      Trial = true;
   for (auto &[V, Val] : Entry)
     Vars[V] = Val;
-  walkStmt(Body);
-  if (Inc)
-    rvalue(Inc);
-  for (auto &[V, Val] : Entry) {
-    auto It = Vars.find(V);
-    if (Val.K == Value::Int && !isVarying(Val.E) && It != Vars.end() &&
-        (It->second.K != Value::Int || isVarying(It->second.E)))
-      Val = Value::integer(opaque(nullptr, true, "'" + V->getNameAsString() +
-                                                     "' changes across iterations of the loop "
-                                                     "at line " + std::to_string(Line), V->getType()));
+  if (Trial) {
+    walkStmt(Body);
+    if (Inc)
+      rvalue(Inc);
+    for (auto &[V, Val] : Entry) {
+      auto It = Vars.find(V);
+      if (Val.K == Value::Int && !isVarying(Val.E) && It != Vars.end() &&
+          (It->second.K != Value::Int || isVarying(It->second.E)))
+        Val = Value::integer(opaque(nullptr, true, "'" + V->getNameAsString() +
+                                                       "' changes across iterations of the loop "
+                                                       "at line " + std::to_string(Line), V->getType()));
+    }
   }
   Vars = Saved;
   for (auto &[V, Val] : Entry)

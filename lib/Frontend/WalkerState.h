@@ -87,6 +87,10 @@ struct ObjectValue;
 /// What the walk needs to know of a function's body before walking it.
 struct BodyFacts {
   std::set<const clang::VarDecl *> Escaping; ///< see Walker::escapes
+  /// Locals a walked lambda captures by reference (it may write them where it
+  /// is called) or an asm statement names as an output: written where no
+  /// assignment to them is spelled.
+  std::set<const clang::VarDecl *> WrittenUnseen;
   bool HasGoto = false;                      ///< goto or an indirect goto
 };
 
@@ -399,6 +403,9 @@ public:
   bool tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
                  const std::set<const clang::VarDecl *> &Carried,
                  const std::set<const clang::VarDecl *> &BodyAssigned, unsigned Line);
+  /// Whether every iteration adds the same constant to V, which the loop's
+  /// body steps by StepE (null: ++ or --) in one statement and nowhere else.
+  bool constantStep(const clang::VarDecl *V, const clang::Expr *StepE);
   void symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
                     const std::set<const clang::VarDecl *> &Carried, unsigned Line);
   void mergeBranches(const VarMap &Before, const VarMap &Then, const VarMap &Else,
