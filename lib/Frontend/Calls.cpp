@@ -86,7 +86,7 @@ Value Walker::call(const CallExpr *C) {
   if (FD && FD->hasBody(Def) && Def && CallStack.size() < MaxCallDepth &&
       std::find(CallStack.begin(), CallStack.end(), Def) == CallStack.end() &&
       (Def->hasAttr<CUDADeviceAttr>() || Def->isConstexpr()) && !Def->isVariadic())
-    return inlineCall(Def, C, Args);
+    return pureCall(Def, C, Args);
   bool Varying = true;
   bool PassesShared = false;
   for (const Value &V : Args)

@@ -18,9 +18,6 @@ using symbolic::Expr;
 using symbolic::SymbolKind;
 
 namespace {
-/// Walker steps (statements and expressions) one kernel walk may take.
-constexpr std::uint64_t MaxSteps = 20'000'000;
-
 /// The variable an assigned lvalue is part of: a part of a local object
 /// (a member, an element of a local array) assigns the object.
 void noteAssigned(const clang::Expr *E, std::set<const VarDecl *> &Vars) {

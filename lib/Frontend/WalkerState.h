@@ -42,6 +42,8 @@ struct WmmaOp;
 /// functions, lambdas, constructors); deeper calls are opaque, with a remark
 /// when they are handed shared memory.
 constexpr std::size_t MaxCallDepth = 16;
+/// Walker steps (statements and expressions) one kernel walk may take.
+constexpr std::uint64_t MaxSteps = 20'000'000;
 
 /// Where a shared pointer points: a byte offset into a shared variable.
 /// What a few shared lvalues carry beyond their place (see SharedRef::facts).
@@ -341,6 +343,26 @@ public:
   /// the caller's variables are restored afterwards; with it (member
   /// functions, lambdas: `this` and by-reference captures) the values they
   /// were given inside are kept, except for those of Bind.
+  /// inlineCall of a helper, or the result of its walk with the same
+  /// arguments at the same depth when its body is plain integer arithmetic
+  /// (PureCalls.cpp).
+  Value pureCall(const clang::FunctionDecl *Def, const clang::CallExpr *C, const std::vector<Value> &Args);
+  bool isPureHelper(const clang::FunctionDecl *Def);
+  llvm::DenseMap<const clang::FunctionDecl *, bool> PureHelpers;
+  struct PureKey {
+    const clang::FunctionDecl *FD;
+    std::size_t Depth;
+    std::vector<Value> Args;
+    bool operator==(const PureKey &O) const;
+  };
+  struct PureKeyHash {
+    std::size_t operator()(const PureKey &K) const;
+  };
+  struct PureResult {
+    Value Result;
+    std::uint64_t Steps;
+  };
+  std::unordered_map<PureKey, PureResult, PureKeyHash> PureResults;
   Value inlineCall(const clang::FunctionDecl *FD, const clang::CallExpr *C,
                    const std::vector<Value> &Args, bool KeepOuter = false,
                    const std::map<const clang::VarDecl *, Value> &Bind = {});
