@@ -139,6 +139,13 @@ private:
         escape(CC->getArg(I));
   }
   void lambda(const LambdaExpr *L) {
+    // A reference init-capture (`[&r = k]`) is an alias the walk does not
+    // follow: what the lambda writes through it is not seen.
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable())
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar());
+            VD && VD->isInitCapture() && VD->getType()->isReferenceType() && VD->getInit())
+          escape(VD->getInit());
     // A lambda in device code is walked where it is called, and what it
     // writes into its by-reference captures is seen there.
     if (walkedMethod(L->getCallOperator())) {
