@@ -63,8 +63,15 @@ private:
   }
   WarpCost cost(const WarpAddresses &Lanes) const { return warpCost(WarpAccess{Lanes, Q.AccessBytes, Q.F, Src}); }
   unsigned wf(const WarpAddresses &Lanes) const { return cost(Lanes).Wavefronts; }
+  /// Sets Src for this warp (the evaluation is kept across the analyses of
+  /// the kernel's accesses: UnknownValues.cpp).
   void sources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
                const LaneFlags &Active);
+  void computeSources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+                      const LaneFlags &Active, const char *&Assumption);
+  /// The symbols the current instance's source offset names.
+  std::vector<SymbolId> SourceSyms;
+  const AccessInstance *SourceSymsOf = nullptr;
   /// The current instance's expressions, flattened once for every lane.
   struct Compiled {
     Program Offset, Invariant;

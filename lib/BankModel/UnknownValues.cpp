@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <unordered_map>
 
 namespace bankcheck::bank::detail {
 
@@ -364,6 +365,29 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
   return O;
 }
 
+namespace {
+/// A copy's source bytes for one warp, as sources() found them, by all they
+/// depend on: the source offset (by structure), the facts of the symbols it
+/// names (what the evaluation reads of the kernel's table), the active lanes
+/// and the values their environments give those symbols. The same copy is
+/// analysed again for each fix tried (other paddings and swizzles bind other
+/// symbols), and a template's instantiations share their copies' sources.
+struct SourceEntry {
+  Expr Offset;
+  /// Per symbol named: kind, dimension, Min (or a marker), modulus, remainder.
+  std::vector<std::int64_t> Facts;
+  std::uint32_t Mask = 0;
+  std::vector<std::int64_t> Values;
+  WarpAccess::SourceBytes Src{};
+  const char *Assumption = nullptr;
+};
+constexpr std::size_t MaxSourceEntries = 4096; // at most a few MiB
+thread_local std::unordered_multimap<std::size_t, SourceEntry> SourceCache;
+
+const char *const LayoutUnknown = "the global source of the copy is read in contiguous runs (its layout is not known)";
+const char *const PitchUnknown = "rows of the global source are far apart (its row pitch is not known)";
+} // namespace
+
 /// The source bytes of a cp.async for this warp: concrete per lane, or, when
 /// they share the same unknown uniform terms, their constant parts (runs do
 /// not depend on a common shift). Otherwise unknown, and assumed contiguous.
@@ -376,6 +400,68 @@ void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<E
     Assumptions.insert("the global source of the copy, which is not followed, is read in contiguous runs");
     return;
   }
+  if (SourceSymsOf != &I) {
+    SourceSyms.clear();
+    forEachSymbol(I.SourceOffset, [&](SymbolId S) { SourceSyms.push_back(S); });
+    std::sort(SourceSyms.begin(), SourceSyms.end());
+    SourceSyms.erase(std::unique(SourceSyms.begin(), SourceSyms.end()), SourceSyms.end());
+    SourceSymsOf = &I;
+  }
+  SourceEntry Key;
+  for (SymbolId S : SourceSyms) {
+    const Symbol &Sym = Symbols.get(S);
+    Key.Facts.insert(Key.Facts.end(), {std::int64_t(Sym.Kind), std::int64_t(Sym.Dim), Sym.Min ? 1 : 0,
+                                       Sym.Min.value_or(0), Sym.Modulus, Sym.Rem});
+  }
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Active[L] && LaneEnvs[L])
+      Key.Mask |= 1u << L;
+  // Per symbol: the lanes that bind it and whether they agree (bit 32), then
+  // its one value, or each of those lanes' values.
+  for (SymbolId S : SourceSyms) {
+    std::array<std::optional<std::int64_t>, WarpSize> V;
+    std::uint32_t Bound = 0;
+    bool Agree = true;
+    std::optional<std::int64_t> First;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (Key.Mask >> L & 1)
+        if ((V[L] = LaneEnvs[L]->lookup(S))) {
+          Bound |= 1u << L;
+          Agree = Agree && (!First || *First == *V[L]);
+          First = First ? First : V[L];
+        }
+    Key.Values.push_back(std::int64_t(Bound) | (Agree ? std::int64_t(1) << 32 : 0));
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (Bound >> L & 1) {
+        Key.Values.push_back(*V[L]);
+        if (Agree)
+          break;
+      }
+  }
+  std::size_t Hash = symbolic::hashValue(I.SourceOffset) * 31 + Key.Mask;
+  for (std::int64_t F : Key.Facts)
+    Hash = Hash * 31 + std::size_t(F);
+  for (std::int64_t V : Key.Values)
+    Hash = Hash * 1000003u + std::size_t(V);
+  for (auto [It, End] = SourceCache.equal_range(Hash); It != End; ++It) {
+    const SourceEntry &E = It->second;
+    if (E.Mask == Key.Mask && E.Values == Key.Values && E.Facts == Key.Facts && E.Offset.equals(I.SourceOffset)) {
+      Src = E.Src;
+      if (E.Assumption)
+        Assumptions.insert(E.Assumption);
+      return;
+    }
+  }
+  if (SourceCache.size() >= MaxSourceEntries)
+    SourceCache.clear();
+  Key.Offset = I.SourceOffset;
+  computeSources(I, LaneEnvs, Active, Key.Assumption);
+  Key.Src = Src;
+  SourceCache.emplace(Hash, std::move(Key));
+}
+
+void Analyzer::computeSources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+                              const LaneFlags &Active, const char *&Assumption) {
   std::array<std::optional<Affine>, WarpSize> Forms;
   if (!SourceForms || SourceFormsOf != &I) {
     SourceForms = std::make_unique<WarpForms>(Symbols, Q.Shape.has_value());
@@ -394,7 +480,8 @@ void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<E
     if (!Lanes[L])
       continue;
     if (!Forms[L]) {
-      Assumptions.insert("the global source of the copy is read in contiguous runs (its layout is not known)");
+      Assumption = LayoutUnknown;
+      Assumptions.insert(Assumption);
       return;
     }
     if (!First)
@@ -407,7 +494,8 @@ void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<E
     // of the source are far apart, as in any matrix wider than a few lanes.
     // The lanes of one row (the same unknown terms) are their constant parts
     // apart; each other row starts 2^40 bytes further.
-    Assumptions.insert("rows of the global source are far apart (its row pitch is not known)");
+    Assumption = PitchUnknown;
+    Assumptions.insert(Assumption);
     std::vector<const AffineTerms *> Rows;
     for (unsigned L = 0; L < WarpSize; ++L) {
       if (!Forms[L])

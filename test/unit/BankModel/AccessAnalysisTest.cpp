@@ -237,3 +237,33 @@ TEST_CASE("an offset near the 64-bit limit plus a known uniform part does not ov
   CHECK(R.St == Status::Unknown);
   CHECK(R.Reason == "index arithmetic overflows 64 bits");
 }
+
+TEST_CASE("a copy's global sources, kept between analyses, follow each table's facts", "[analysis][sources]") {
+  // The same source offset over two tables whose symbol t (the same id) has
+  // different facts: with t >= 0 the division is exact and the lanes read one
+  // contiguous run; without, each lane's quotient is an unknown of its own.
+  auto Query = [] {
+    bank::AccessQuery Q = query(tx() * 16, 16, bank::BlockShape{32, 1, 1});
+    Q.F = bank::Form::LDGSTS;
+    Expr T = Expr::var(SymbolTable::gridDim(2) + 1); // the first symbol a kernel's table adds
+    Q.Instances[0].SourceOffset = ((T * 32 + tx() * 16) / c(16)) * 16;
+    return Q;
+  };
+  SymbolTable NonNegative, Any;
+  Symbol S;
+  S.Name = "t";
+  S.Kind = SymbolKind::Uniform;
+  Symbol Positive = S;
+  Positive.Min = 0;
+  REQUIRE(NonNegative.add(Positive) == SymbolTable::gridDim(2) + 1);
+  REQUIRE(Any.add(S) == SymbolTable::gridDim(2) + 1);
+  bank::AccessQuery Q = Query();
+  auto A = bank::analyzeAccess(Q, NonNegative);
+  auto B = bank::analyzeAccess(Q, Any);
+  auto A2 = bank::analyzeAccess(Q, NonNegative);
+  CHECK(A.WorstWavefronts == 4);
+  CHECK(B.WorstWavefronts > A.WorstWavefronts);
+  CHECK(A2.WorstWavefronts == A.WorstWavefronts);
+  CHECK(A2.St == A.St);
+  CHECK(A2.Assumptions == A.Assumptions);
+}
