@@ -19,7 +19,7 @@ namespace bankcheck::frontend {
 using namespace clang;
 
 namespace {
-bool integerType(QualType T) { return !T->isReferenceType() && T->isIntegralOrEnumerationType(); }
+bool integerType(QualType T) { return !T->isReferenceType() && isIntegral(T); }
 
 /// Statements and expressions an integer helper may contain; Callee is asked
 /// about each function called.

@@ -270,10 +270,7 @@ std::optional<std::int64_t> Walker::carvedBase(const clang::Expr *Base, const Sh
       !VD->getInit() || VD->getDeclContext() != F || !F->getBody() || !P.Offset.isConst() ||
       P.Offset.constValue() < 0)
     return std::nullopt;
-  auto It = AssignedIn.find(F);
-  if (It == AssignedIn.end())
-    It = AssignedIn.emplace(F, assignedVars(F->getBody())).first;
-  if (It->second.count(VD))
+  if (assignedIn(F->getBody()).count(VD))
     return std::nullopt; // p += ..., p = q, &p: it may point elsewhere
   Via = VD->getNameAsString();
   Rep = VD;

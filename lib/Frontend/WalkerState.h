@@ -321,7 +321,6 @@ public:
   /// array itself and an empty name when indexed directly).
   std::optional<std::int64_t> carvedBase(const clang::Expr *Base, const SharedRef &P,
                                          std::string &Via, const clang::VarDecl *&Rep);
-  std::map<const clang::FunctionDecl *, std::set<const clang::VarDecl *>> AssignedIn;
 
   // --- Calls.cpp, BuiltinCalls.cpp ---
   Value call(const clang::CallExpr *C);
@@ -409,7 +408,8 @@ public:
   bool probeSkipsBody(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
                       const std::set<const clang::VarDecl *> &BodyAssigned);
   /// assignedVars(S) and hasEarlyExit(S), answered once per statement: a
-  /// helper's loops are entered again at every call and enclosing iteration.
+  /// helper's loops are entered again at every call and enclosing iteration
+  /// (and a carved pointer's function body is asked about at every use).
   const std::set<const clang::VarDecl *> &assignedIn(const clang::Stmt *S);
   bool earlyExitIn(const clang::Stmt *S);
   std::unordered_map<const clang::Stmt *, std::set<const clang::VarDecl *>> AssignedCache;
