@@ -69,8 +69,10 @@ private:
                const LaneFlags &Active);
   void computeSources(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
                       const LaneFlags &Active, const char *&Assumption);
-  /// The symbols the current instance's source offset names.
+  /// The symbols the current instance's source offset names, and their
+  /// facts as sources()' cache key spells them.
   std::vector<SymbolId> SourceSyms;
+  std::vector<std::int64_t> SourceFacts;
   const AccessInstance *SourceSymsOf = nullptr;
   /// The current instance's expressions, flattened once for every lane.
   struct Compiled {

@@ -405,14 +405,16 @@ void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<E
     forEachSymbol(I.SourceOffset, [&](SymbolId S) { SourceSyms.push_back(S); });
     std::sort(SourceSyms.begin(), SourceSyms.end());
     SourceSyms.erase(std::unique(SourceSyms.begin(), SourceSyms.end()), SourceSyms.end());
+    SourceFacts.clear();
+    for (SymbolId S : SourceSyms) {
+      const Symbol &Sym = Symbols.get(S);
+      SourceFacts.insert(SourceFacts.end(), {std::int64_t(Sym.Kind), std::int64_t(Sym.Dim), Sym.Min ? 1 : 0,
+                                             Sym.Min.value_or(0), Sym.Modulus, Sym.Rem});
+    }
     SourceSymsOf = &I;
   }
   SourceEntry Key;
-  for (SymbolId S : SourceSyms) {
-    const Symbol &Sym = Symbols.get(S);
-    Key.Facts.insert(Key.Facts.end(), {std::int64_t(Sym.Kind), std::int64_t(Sym.Dim), Sym.Min ? 1 : 0,
-                                       Sym.Min.value_or(0), Sym.Modulus, Sym.Rem});
-  }
+  Key.Facts = SourceFacts;
   for (unsigned L = 0; L < WarpSize; ++L)
     if (Active[L] && LaneEnvs[L])
       Key.Mask |= 1u << L;
