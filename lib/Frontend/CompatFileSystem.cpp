@@ -34,9 +34,8 @@ public:
 
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine &Path) override {
     std::string P = Path.str();
-    for (const std::string &S : Skip)
-      if (!S.empty() && llvm::StringRef(P).starts_with(S))
-        return ProxyFileSystem::openFileForRead(Path);
+    if (skipped(P))
+      return ProxyFileSystem::openFileForRead(Path);
     auto F = ProxyFileSystem::openFileForRead(Path);
     if (!F)
       return F;
@@ -68,6 +67,25 @@ public:
   }
 
 private:
+  /// Under one of Skip as spelled or once resolved: the driver spells the
+  /// C++ library's headers from its own directory
+  /// (`/../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/cmath`),
+  /// which no prefix matches until `..` and symbolic links are resolved.
+  bool skipped(llvm::StringRef P) {
+    auto Under = [&](llvm::StringRef Q) {
+      for (const std::string &S : Skip)
+        if (!S.empty() && Q.starts_with(S))
+          return true;
+      return false;
+    };
+    if (Under(P))
+      return true;
+    if (!P.contains("/../") && !P.contains("/./"))
+      return false;
+    llvm::SmallString<256> Real;
+    return !getRealPath(P, Real) && Under(Real);
+  }
+
   std::shared_ptr<CompatLog> Log;
   std::vector<std::string> Skip;
 };

@@ -100,9 +100,9 @@ std::string variantLabel(const std::vector<tooling::CompileCommand> &Variants, u
   return Label.empty() ? Which : Which + " (" + Label + ")";
 }
 
-std::string findToolkit(const DriverOptions &Opts) {
-  if (Opts.NoToolkit)
-    return "";
+std::string findToolkit(const DriverOptions &Opts) { return Opts.NoToolkit ? "" : installedToolkit(Opts); }
+
+std::string installedToolkit(const DriverOptions &Opts) {
   std::vector<std::string> Candidates;
   if (!Opts.CudaPath.empty())
     Candidates.push_back(Opts.CudaPath);

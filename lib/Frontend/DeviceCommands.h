@@ -59,6 +59,9 @@ std::string variantLabel(const std::vector<clang::tooling::CompileCommand> &Vari
 
 /// The toolkit whose headers are parsed ("" for the built-in headers).
 std::string findToolkit(const DriverOptions &Opts);
+/// The toolkit findToolkit would find without --no-cuda-toolkit: with the
+/// built-in headers, Clang's driver still reads its `cuda.h` for the version.
+std::string installedToolkit(const DriverOptions &Opts);
 /// The real file system with the built-in headers (and the preambles) on
 /// top, served from memory.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> headerFileSystem(const Preambles &Pre);

@@ -140,10 +140,12 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
   std::vector<std::string> SystemDirs = {BANKCHECK_CLANG_RESOURCE_DIR "/", "/usr/include/", "/usr/lib/",
                                          std::string(BuiltinDir) + "/", std::string(CompatDir) + "/",
                                          std::string(PreambleDir) + "/"};
-  if (!Toolkit.empty()) {
-    SystemDirs.push_back(Toolkit + "/");
+  // With the built-in headers an installed toolkit is still read: the driver
+  // takes the version from its cuda.h (1 MiB, never parsed as source).
+  if (std::string Installed = Toolkit.empty() ? installedToolkit(Opts) : Toolkit; !Installed.empty()) {
+    SystemDirs.push_back(Installed + "/");
     llvm::SmallString<256> Real;
-    if (!llvm::sys::fs::real_path(Toolkit, Real))
+    if (!llvm::sys::fs::real_path(Installed, Real))
       SystemDirs.push_back(std::string(Real) + "/");
   }
   std::vector<std::string> DbNotes;

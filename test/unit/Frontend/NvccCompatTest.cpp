@@ -1,9 +1,12 @@
 // Unit tests of the nvcc-compatibility rewrite: constructs nvcc accepts and
 // Clang 19 rejects, rewritten in place without moving anything after them.
 #include "Frontend/NvccCompat.h"
+#include "Frontend/CompatFileSystem.h"
 
 #include <catch2/catch.hpp>
 
+using bankcheck::frontend::CompatLog;
+using bankcheck::frontend::nvccCompatFileSystem;
 using bankcheck::frontend::rewriteForClang;
 
 namespace {
@@ -76,4 +79,28 @@ TEST_CASE("each edit says what it accepted and where", "[nvcc-compat]") {
   REQUIRE(E.size() == 1);
   CHECK(E[0].Offset == 7);
   CHECK(E[0].What.find("alignas") != std::string::npos);
+}
+
+TEST_CASE("a skipped header tree is served as it is however its path is spelled", "[nvcc-compat]") {
+  // The driver spells the C++ library's headers from its own directory
+  // (`/../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/cmath`).
+  auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  const std::string Text = "__shared__ alignas(16) float t[64];\n";
+  Mem->addFile("/sys/include/a.h", 0, llvm::MemoryBuffer::getMemBuffer(Text));
+  Mem->addFile("/src/a.cu", 0, llvm::MemoryBuffer::getMemBuffer(Text));
+  Mem->setCurrentWorkingDirectory("/src");
+  auto Log = std::make_shared<CompatLog>();
+  auto FS = nvccCompatFileSystem(Mem, Log, {"/sys/"});
+  auto Read = [&](const char *P) {
+    auto F = FS->openFileForRead(P);
+    REQUIRE(F);
+    auto B = (*F)->getBuffer(P);
+    REQUIRE(B);
+    return (*B)->getBuffer().str();
+  };
+  CHECK(Read("/sys/include/a.h") == Text);
+  CHECK(Read("/lib/../sys/lib/../include/a.h") == Text);
+  CHECK(Log->Edits.empty());
+  CHECK(Read("/src/a.cu") == "alignas(16)__shared__  float t[64];\n");
+  CHECK(Log->Edits.size() == 1);
 }
