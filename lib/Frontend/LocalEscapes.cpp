@@ -1,4 +1,4 @@
-//===- LocalEscapes.cpp - Local objects the walk cannot follow ------------===//
+//===- LocalEscapes.cpp - Locals the walk cannot follow -------------------===//
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 /// \file
@@ -7,7 +7,8 @@
 /// non-const reference to it, a non-const member function called on it that
 /// the walk does not go into, a capture by reference of a lambda it does not)
 /// may be changed where the walk does not see it: such
-/// objects are not followed, so that no stale value is ever read. The same
+/// objects are not followed, and such an integer is unknown (and may differ
+/// by lane) at every read, so that no stale value is ever read. The same
 /// pass notes whether the body uses goto (KernelWalker.cpp).
 //===----------------------------------------------------------------------===//
 #include "Frontend/WalkerState.h"
@@ -178,6 +179,17 @@ const BodyFacts &Walker::bodyFacts(const FunctionDecl &F) {
 }
 
 bool Walker::hasGoto(const FunctionDecl &F) { return bodyFacts(F).HasGoto; }
+
+bool Walker::writtenThroughAlias(const VarDecl *VD) {
+  if (!VD->hasLocalStorage() || VD->getType()->isReferenceType() || !isIntegral(VD->getType()))
+    return false;
+  const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!F)
+    return false;
+  if (F != LastFacts.first)
+    LastFacts = {F, &bodyFacts(*F)};
+  return !LastFacts.second->Escaping.empty() && LastFacts.second->Escaping.count(VD) != 0;
+}
 
 bool Walker::escapes(const VarDecl *VD) {
   const DeclContext *DC = VD->getParentFunctionOrMethod();

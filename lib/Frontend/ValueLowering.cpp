@@ -527,6 +527,9 @@ void Walker::evalChildren(const Stmt *S) {
 }
 
 Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
+  if (writtenThroughAlias(VD))
+    return Value::integer(opaque(Use, true,
+                                 "'" + VD->getNameAsString() + "' may be written through a pointer or reference to it"));
   auto It = Vars.find(VD);
   if (It != Vars.end())
     return It->second;

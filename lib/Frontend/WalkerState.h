@@ -283,6 +283,11 @@ public:
   /// (&x, a decayed array, a non-const reference, a non-const member call):
   /// they are not followed, since they may change behind the walk's back.
   bool escapes(const clang::VarDecl *VD);
+  /// A local integer whose address or a non-const reference to it escapes
+  /// (as for escapes): written through them where no assignment to it is
+  /// walked, so no value kept for it holds at any read.
+  bool writtenThroughAlias(const clang::VarDecl *VD);
+  std::pair<const clang::FunctionDecl *, const BodyFacts *> LastFacts{nullptr, nullptr};
   /// True when F's body contains goto or an indirect goto.
   bool hasGoto(const clang::FunctionDecl &F);
   /// What one pass over a function's body finds (LocalEscapes.cpp), kept

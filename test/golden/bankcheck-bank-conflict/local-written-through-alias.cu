@@ -1,0 +1,68 @@
+// A local integer written through a pointer or a reference to it: by a local
+// reference, a local pointer, a lambda's reference init-capture (`[&r = m]`)
+// or a helper's reference or pointer parameter. The walk does not follow
+// those writes, so the value it last saw assigned is not the value at a
+// later read: each load below reads a row chosen by the lane (a 32-way
+// conflict on the hardware) and is undecided, never a broadcast. A lambda
+// that captures the variable itself by reference is walked where it is
+// called: its write is seen, and the conflict is reported.
+#include <cuda_runtime.h>
+
+__device__ void addLane(int &x) { x += threadIdx.x; }
+__device__ void addLanePtr(int *x) { *x += threadIdx.x; }
+
+__global__ void throughHelpers(float *out) {
+  __shared__ float tile[32][32];
+  int c = 0;
+  addLane(c);
+  out[threadIdx.x] = tile[c][0];
+  // CHECK-REMARKS: :[[@LINE-1]]:22: remark: cannot decide bank conflicts of shared load of 'tile': 'c' may be written through a pointer or reference to it [bankcheck-bank-conflict]
+  int d = 0;
+  addLanePtr(&d);
+  out[threadIdx.x] += tile[d][0];
+  // CHECK-REMARKS: :[[@LINE-1]]:23: remark: cannot decide bank conflicts of shared load of 'tile': 'd' may be written through a pointer or reference to it [bankcheck-bank-conflict]
+}
+
+__global__ void throughLocals(float *out) {
+  __shared__ float tile[32][32];
+  int c = 0;
+  int &r = c;
+  r += threadIdx.x;
+  out[threadIdx.x] = tile[c][0];
+  // CHECK-REMARKS: :[[@LINE-1]]:22: remark: cannot decide bank conflicts of shared load of 'tile': 'c' may be written through a pointer or reference to it [bankcheck-bank-conflict]
+  int d = 0;
+  int *p = &d;
+  *p = threadIdx.x;
+  out[threadIdx.x] += tile[d][0];
+  // CHECK-REMARKS: :[[@LINE-1]]:23: remark: cannot decide bank conflicts of shared load of 'tile': 'd' may be written through a pointer or reference to it [bankcheck-bank-conflict]
+}
+
+__global__ void initCaptureRef(float *out, int n) {
+  __shared__ float tile[32][32];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  float acc = 0.f;
+  int m = 0;
+  auto bump = [&r = m, tx] { r += tx; };
+  for (; m < n; ++m) {
+    acc += tile[ty][m & 31];
+    // CHECK-REMARKS: :[[@LINE-1]]:12: remark: cannot decide bank conflicts of shared load of 'tile': 'm' may be written through a pointer or reference to it [bankcheck-bank-conflict]
+    bump();
+  }
+  out[ty * 32 + tx] = acc;
+}
+
+__global__ void capturedByReference(float *out) {
+  __shared__ float tile[32][32];
+  int c = 0;
+  auto f = [&c] { c = threadIdx.x; };
+  f();
+  out[threadIdx.x] = tile[c][0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 'tile'
+}
+
+void run(float *out, int n) {
+  throughHelpers<<<1, 32>>>(out);
+  throughLocals<<<1, 32>>>(out);
+  initCaptureRef<<<1, dim3(32, 8)>>>(out, n);
+  capturedByReference<<<1, 32>>>(out);
+}
