@@ -7,8 +7,9 @@
 /// non-const reference to it, a non-const member function called on it that
 /// the walk does not go into, a capture by reference of a lambda it does not)
 /// may be changed where the walk does not see it: such
-/// objects are not followed, and such an integer is unknown (and may differ
-/// by lane) at every read, so that no stale value is ever read. The same
+/// objects are not followed, such an integer is unknown (and may differ by
+/// lane) at every read, and such a pointer points into its shared variable
+/// at an offset not known, so that no stale value is ever read. The same
 /// pass notes whether the body uses goto (KernelWalker.cpp).
 //===----------------------------------------------------------------------===//
 #include "Frontend/WalkerState.h"
@@ -180,8 +181,12 @@ const BodyFacts &Walker::bodyFacts(const FunctionDecl &F) {
 
 bool Walker::hasGoto(const FunctionDecl &F) { return bodyFacts(F).HasGoto; }
 
+std::string Walker::aliasReason(const VarDecl *VD) {
+  return "'" + VD->getNameAsString() + "' may be written through a pointer or reference to it";
+}
+
 bool Walker::writtenThroughAlias(const VarDecl *VD) {
-  if (!VD->hasLocalStorage() || VD->getType()->isReferenceType() || !isIntegral(VD->getType()))
+  if (!VD->hasLocalStorage() || !(isIntegral(VD->getType()) || VD->getType()->isPointerType()))
     return false;
   const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!F)

@@ -79,7 +79,7 @@ std::optional<SharedRef> PointerVisitor::VisitCastExpr(const CastExpr *CE) {
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
         auto It = W.Vars.find(VD);
         if (It != W.Vars.end() && It->second.K == Value::Ptr)
-          return It->second.P;
+          return W.writtenThroughAlias(VD) ? W.movedUnseen(It->second.P, VD, L) : It->second.P;
         return std::nullopt;
       }
     if (std::optional<LocalRef> R = W.localRef(L)) { // a pointer kept in a local struct or array
@@ -127,8 +127,8 @@ std::optional<SharedRef> PointerVisitor::VisitUnaryOperator(const UnaryOperator 
     if (const auto *DR = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
         auto It = W.Vars.find(VD);
-        if (It != W.Vars.end() && It->second.K == Value::Ptr)
-          return It->second.P; // pre/post differ; post is approximate
+        if (It != W.Vars.end() && It->second.K == Value::Ptr) // pre/post differ; post is approximate
+          return W.writtenThroughAlias(VD) ? W.movedUnseen(It->second.P, VD, U) : It->second.P;
       }
     return std::nullopt;
   }
@@ -310,6 +310,10 @@ std::optional<SharedRef> LValueVisitor::VisitMemberExpr(const MemberExpr *ME) {
   return SharedRef{Base->Array, Base->Offset + Bits / 8, ME->getType()};
 }
 } // namespace
+
+SharedRef Walker::movedUnseen(const SharedRef &P, const VarDecl *VD, const clang::Expr *Use) {
+  return SharedRef(P.Array, opaque(Use, true, aliasReason(VD)), P.Pointee);
+}
 
 std::optional<SharedRef> Walker::pointer(const clang::Expr *E) {
   ++Steps;

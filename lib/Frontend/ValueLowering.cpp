@@ -528,8 +528,7 @@ void Walker::evalChildren(const Stmt *S) {
 
 Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
   if (writtenThroughAlias(VD))
-    return Value::integer(opaque(Use, true,
-                                 "'" + VD->getNameAsString() + "' may be written through a pointer or reference to it"));
+    return isIntegral(VD->getType()) ? Value::integer(opaque(Use, true, aliasReason(VD))) : Value();
   auto It = Vars.find(VD);
   if (It != Vars.end())
     return It->second;

@@ -283,11 +283,13 @@ public:
   /// (&x, a decayed array, a non-const reference, a non-const member call):
   /// they are not followed, since they may change behind the walk's back.
   bool escapes(const clang::VarDecl *VD);
-  /// A local integer whose address or a non-const reference to it escapes
-  /// (as for escapes): written through them where no assignment to it is
-  /// walked, so no value kept for it holds at any read.
+  /// A local integer or pointer whose address or a non-const reference to it
+  /// escapes (as for escapes): written through them where no assignment to
+  /// it is walked, so no value kept for it holds at any read.
   bool writtenThroughAlias(const clang::VarDecl *VD);
   std::pair<const clang::FunctionDecl *, const BodyFacts *> LastFacts{nullptr, nullptr};
+  /// The reason given for such a local's unknown value.
+  static std::string aliasReason(const clang::VarDecl *VD);
   /// True when F's body contains goto or an indirect goto.
   bool hasGoto(const clang::FunctionDecl &F);
   /// What one pass over a function's body finds (LocalEscapes.cpp), kept
@@ -298,6 +300,9 @@ public:
   // --- SharedLValues.cpp: shared lvalues and pointers ---
   /// A pointer into shared memory, or nullopt (subexpressions still evaluated).
   std::optional<SharedRef> pointer(const clang::Expr *E);
+  /// P, kept in VD, which may have been moved through a pointer or reference
+  /// to VD: the same variable at an offset not known, by lane.
+  SharedRef movedUnseen(const SharedRef &P, const clang::VarDecl *VD, const clang::Expr *Use);
   /// A shared lvalue, or nullopt (subexpressions still evaluated).
   std::optional<SharedRef> sharedLValue(const clang::Expr *E);
   /// sizeof(T) in bytes; symbolic in the array's innermost extent when T is a

@@ -1,8 +1,8 @@
-// A local integer written through a pointer or a reference to it: by a local
-// reference, a local pointer, a lambda's reference init-capture (`[&r = m]`)
-// or a helper's reference or pointer parameter. The walk does not follow
-// those writes, so the value it last saw assigned is not the value at a
-// later read: each load below reads a row chosen by the lane (a 32-way
+// A local integer or pointer written through a pointer or a reference to it:
+// by a local reference, a local pointer, a lambda's reference init-capture
+// (`[&r = m]`) or a helper's reference or pointer parameter. The walk does
+// not follow those writes, so the value it last saw assigned is not the value
+// at a later read: each load below reads a row chosen by the lane (a 32-way
 // conflict on the hardware) and is undecided, never a broadcast. A lambda
 // that captures the variable itself by reference is walked where it is
 // called: its write is seen, and the conflict is reported.
@@ -10,6 +10,7 @@
 
 __device__ void addLane(int &x) { x += threadIdx.x; }
 __device__ void addLanePtr(int *x) { *x += threadIdx.x; }
+__device__ void advance(float *&p) { p += threadIdx.x * 32; }
 
 __global__ void throughHelpers(float *out) {
   __shared__ float tile[32][32];
@@ -51,6 +52,14 @@ __global__ void initCaptureRef(float *out, int n) {
   out[ty * 32 + tx] = acc;
 }
 
+__global__ void pointerByReference(float *out) {
+  __shared__ float tile[32 * 32];
+  float *p = tile;
+  advance(p);
+  out[threadIdx.x] = *p;
+  // CHECK-REMARKS: :[[@LINE-1]]:22: remark: cannot decide bank conflicts of shared load of 'tile': 'p' may be written through a pointer or reference to it [bankcheck-bank-conflict]
+}
+
 __global__ void capturedByReference(float *out) {
   __shared__ float tile[32][32];
   int c = 0;
@@ -64,5 +73,6 @@ void run(float *out, int n) {
   throughHelpers<<<1, 32>>>(out);
   throughLocals<<<1, 32>>>(out);
   initCaptureRef<<<1, dim3(32, 8)>>>(out, n);
+  pointerByReference<<<1, 32>>>(out);
   capturedByReference<<<1, 32>>>(out);
 }
