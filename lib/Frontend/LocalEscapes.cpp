@@ -4,8 +4,10 @@
 /// \file
 /// A local object whose address leaves the expressions the walk follows (its
 /// address taken, an array decayed to a pointer other than to be indexed, a
-/// non-const reference to it, a non-const member function called on it that
-/// the walk does not go into, a capture by reference of a lambda it does not)
+/// non-const reference to it (also an aggregate's reference member or a
+/// range-for's reference), a non-const member function called on it that
+/// the walk does not go into, a capture by reference of a lambda it does not,
+/// an assignment to a conditional lvalue that may be it)
 /// may be changed where the walk does not see it: such
 /// objects are not followed, such an integer is unknown (and may differ by
 /// lane) at every read, and such a pointer points into its shared variable
@@ -81,8 +83,50 @@ public:
 
 private:
   void escape(const clang::Expr *E) {
-    if (const VarDecl *VD = E ? rootOf(E) : nullptr)
+    if (!E)
+      return;
+    E = E->IgnoreParens();
+    // An lvalue that is one of several (`c ? a : b`, `(x, a)`): each may be it.
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      escape(CO->getTrueExpr());
+      escape(CO->getFalseExpr());
+    } else if (const auto *BC = dyn_cast<BinaryConditionalOperator>(E)) {
+      escape(BC->getCommon());
+      escape(BC->getFalseExpr());
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Comma) {
+      escape(BO->getRHS());
+    } else if (const VarDecl *VD = rootOf(E)) {
       Escaping.insert(VD);
+    }
+  }
+  /// Where an assignment's target is not one the walk assigns (a
+  /// conditional lvalue), what it may write escapes.
+  void assignedThrough(const clang::Expr *LHS) {
+    const clang::Expr *L = LHS->IgnoreParens();
+    if (isa<ConditionalOperator, BinaryConditionalOperator>(L) ||
+        (isa<BinaryOperator>(L) && cast<BinaryOperator>(L)->getOpcode() == BO_Comma))
+      escape(L);
+  }
+  /// Aggregate initialization binding a local to a reference member
+  /// (`Acc a{m}` with `int &r`): the object writes it through the member.
+  void aggregate(const InitListExpr *IL) {
+    if (IL->isSyntacticForm() && IL->getSemanticForm())
+      IL = IL->getSemanticForm();
+    const RecordDecl *RD = IL->getType()->getAsRecordDecl();
+    if (!RD || RD->isUnion())
+      return;
+    unsigned I = 0;
+    if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
+      I = CRD->getNumBases();
+    for (const FieldDecl *F : RD->fields()) {
+      if (F->isUnnamedBitField())
+        continue;
+      if (I >= IL->getNumInits())
+        break;
+      if (isNonConstReference(F->getType()))
+        escape(IL->getInit(I));
+      ++I;
+    }
   }
   void node(const Stmt *N) {
     if (isa<GotoStmt, IndirectGotoStmt>(N)) {
@@ -95,6 +139,17 @@ private:
     } else if (const auto *U = dyn_cast<UnaryOperator>(N)) {
       if (U->getOpcode() == UO_AddrOf)
         escape(U->getSubExpr());
+      else if (U->isIncrementDecrementOp())
+        assignedThrough(U->getSubExpr());
+    } else if (const auto *B = dyn_cast<BinaryOperator>(N)) {
+      if (B->isAssignmentOp())
+        assignedThrough(B->getLHS());
+    } else if (const auto *FR = dyn_cast<CXXForRangeStmt>(N)) {
+      // `for (int &e : a)`: the loop writes a's elements through e.
+      if (const VarDecl *LV = FR->getLoopVariable(); LV && isNonConstReference(LV->getType()))
+        escape(FR->getRangeInit());
+    } else if (const auto *IL = dyn_cast<InitListExpr>(N)) {
+      aggregate(IL);
     } else if (const auto *C = dyn_cast<CallExpr>(N)) {
       call(C);
     } else if (const auto *CC = dyn_cast<CXXConstructExpr>(N)) {

@@ -1,10 +1,11 @@
 // A local integer or pointer written through a pointer or a reference to it:
 // by a local reference, a local pointer, a lambda's reference init-capture
-// (`[&r = m]`) or a helper's reference or pointer parameter. The walk does
-// not follow those writes, so the value it last saw assigned is not the value
-// at a later read: each load below reads a row chosen by the lane (a 32-way
-// conflict on the hardware) and is undecided, never a broadcast. A lambda
-// that captures the variable itself by reference is walked where it is
+// (`[&r = m]`), a helper's reference or pointer parameter, an aggregate's
+// reference member, a conditional lvalue or a range-for's reference. The
+// walk does not follow those writes, so the value it last saw assigned is not
+// the value at a later read: each load below reads a row chosen by the lane
+// (a 32-way conflict on the hardware) and is undecided, never a broadcast. A
+// lambda that captures the variable itself by reference is walked where it is
 // called: its write is seen, and the conflict is reported.
 #include <cuda_runtime.h>
 
@@ -60,6 +61,29 @@ __global__ void pointerByReference(float *out) {
   // CHECK-REMARKS: :[[@LINE-1]]:22: remark: cannot decide bank conflicts of shared load of 'tile': 'p' may be written through a pointer or reference to it [bankcheck-bank-conflict]
 }
 
+struct Adder {
+  int &r;
+  __device__ void add(int v) { r += v; }
+};
+
+__global__ void otherForms(float *out, int f) {
+  __shared__ float tile[32][32];
+  int c = 0;
+  Adder a{c}; // an aggregate's reference member
+  a.add(threadIdx.x);
+  out[threadIdx.x] = tile[c][0];
+  // CHECK-REMARKS: :[[@LINE-1]]:22: remark: cannot decide bank conflicts of shared load of 'tile': 'c' may be written through a pointer or reference to it [bankcheck-bank-conflict]
+  int d = 0, e = 0;
+  (f ? d : e) = threadIdx.x; // a conditional lvalue
+  out[threadIdx.x] += tile[d][0];
+  // CHECK-REMARKS: :[[@LINE-1]]:23: remark: cannot decide bank conflicts of shared load of 'tile': 'd' may be written through a pointer or reference to it [bankcheck-bank-conflict]
+  int rows[2] = {0, 0};
+  for (int &x : rows) // a range-for's reference
+    x = threadIdx.x;
+  out[threadIdx.x] += tile[rows[0]][0];
+  // CHECK-REMARKS: :[[@LINE-1]]:23: remark: cannot decide bank conflicts of shared load of 'tile': value loaded from 'rows[0]'
+}
+
 __global__ void capturedByReference(float *out) {
   __shared__ float tile[32][32];
   int c = 0;
@@ -74,5 +98,6 @@ void run(float *out, int n) {
   throughLocals<<<1, 32>>>(out);
   initCaptureRef<<<1, dim3(32, 8)>>>(out, n);
   pointerByReference<<<1, 32>>>(out);
+  otherForms<<<1, 32>>>(out, n);
   capturedByReference<<<1, 32>>>(out);
 }
