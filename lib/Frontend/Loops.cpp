@@ -226,6 +226,10 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
     if (Inc)
       rvalue(Inc);
   }
+  // The last test of the condition, the one that ends the loop, runs too:
+  // what it assigns (`while ((m = next()) < n)`) holds after the loop.
+  if (!CondFree)
+    rvalue(Cond);
   UnrollProduct /= N;
   return true;
 }
@@ -348,7 +352,7 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
         ++Found;
       }
     }
-    unsigned Total = 0;
+    unsigned Total = Cond ? assignedIn(Cond).count(V) : 0; // `while ((v = f()) < n)`
     for (const Stmt *S : Steps)
       Total += assignedIn(S).count(V);
     bool Invariant = StepE && (Unit || !mentionsAny(StepE, Carried));
@@ -393,6 +397,9 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
   for (auto &[V, Val] : Entry)
     Vars[V] = Val;
   if (Trial) {
+    // The condition too: what it assigns runs at every iteration.
+    if (Cond)
+      rvalue(Cond);
     walkStmt(Body);
     if (Inc)
       rvalue(Inc);

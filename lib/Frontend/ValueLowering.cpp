@@ -55,6 +55,7 @@ public:
   Value VisitBinaryOperator(const BinaryOperator *B);
   Value VisitUnaryOperator(const UnaryOperator *U);
   Value VisitConditionalOperator(const ConditionalOperator *CO);
+  Value shortCircuit(const BinaryOperator *B);
   Value VisitCallExpr(const CallExpr *C) { return W.call(C); }
   Value VisitLambdaExpr(const LambdaExpr *L) { return W.lambdaValue(L); }
   Value VisitCXXConstructExpr(const CXXConstructExpr *CC);
@@ -117,6 +118,13 @@ Value RvalueVisitor::loadedValue(const CastExpr *E) {
   const clang::Expr *L = E->getSubExpr()->IgnoreParens();
   if (auto C = W.builtinCoordinate(L))
     return Value::integer(*C);
+  // An assignment or a prefix increment read as a value (`while ((m = f()) < n)`,
+  // `a[i = j]`): the value it stored, once it is done.
+  if (const auto *B = dyn_cast<BinaryOperator>(L); B && B->isAssignmentOp() && isIntegral(B->getType()))
+    return W.rvalue(L);
+  if (const auto *U = dyn_cast<UnaryOperator>(L);
+      U && U->isPrefix() && U->isIncrementDecrementOp() && isIntegral(U->getType()))
+    return W.rvalue(L);
   if (const auto *DR = dyn_cast<DeclRefExpr>(L))
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
       if (!isShared(VD) && !VD->getType()->isReferenceType() && !W.isLocalObjectType(VD->getType()))
@@ -196,6 +204,8 @@ Value RvalueVisitor::VisitBinaryOperator(const BinaryOperator *B) {
     W.rvalue(B->getLHS());
     return W.rvalue(B->getRHS());
   }
+  if ((B->getOpcode() == BO_LAnd || B->getOpcode() == BO_LOr) && !W.effectFree(B->getRHS()))
+    return shortCircuit(B);
   Value L = W.rvalue(B->getLHS());
   Value R = W.rvalue(B->getRHS());
   auto O = binaryOp(B->getOpcode());
@@ -246,13 +256,44 @@ Value RvalueVisitor::VisitUnaryOperator(const UnaryOperator *U) {
   return notModelled(U);
 }
 
+Value RvalueVisitor::shortCircuit(const BinaryOperator *B) {
+  // The right operand runs only where the left one does not decide: what it
+  // assigns (`f && (m = x)`) holds there, the value before elsewhere.
+  Expr L = W.intValue(B->getLHS());
+  Expr Runs = B->getOpcode() == BO_LAnd ? L : Expr::lnot(L);
+  const VarMap Before = W.Vars;
+  W.Guards.push_back(W.makeGuard(Runs, B->getLHS()));
+  if (B->getOpcode() == BO_LOr)
+    W.Guards.back().Text = "!(" + W.Guards.back().Text + ")";
+  Expr R = W.intValue(B->getRHS());
+  W.Guards.pop_back();
+  VarMap After = std::move(W.Vars);
+  W.Vars = Before;
+  W.mergeBranches(Before, After, Before, Runs);
+  return Value::integer(Expr::binary(B->getOpcode() == BO_LAnd ? Op::LAnd : Op::LOr, L, R));
+}
+
 Value RvalueVisitor::VisitConditionalOperator(const ConditionalOperator *CO) {
   Expr C = W.intValue(CO->getCond());
+  // Only one of the two runs: what each assigns is merged as an if's
+  // branches are (`c ? (m = x) : 0`).
+  const bool Effects = !W.effectFree(CO->getTrueExpr()) || !W.effectFree(CO->getFalseExpr());
+  const VarMap Before = Effects ? W.Vars : VarMap();
   W.Guards.push_back(W.makeGuard(C, CO->getCond()));
   Value T = W.rvalue(CO->getTrueExpr());
+  VarMap Then;
+  if (Effects) {
+    Then = std::move(W.Vars);
+    W.Vars = Before;
+  }
   W.Guards.back() = W.makeGuard(Expr::lnot(C), CO->getCond());
   Value F = W.rvalue(CO->getFalseExpr());
   W.Guards.pop_back();
+  if (Effects) {
+    VarMap Else = std::move(W.Vars);
+    W.Vars = Before;
+    W.mergeBranches(Before, Then, Else, C);
+  }
   if (T.K == Value::Int && F.K == Value::Int)
     return Value::integer(Expr::select(C, T.E, F.E));
   if (T.K == Value::Window && F.K == Value::Window && T.P.Array == F.P.Array) {
