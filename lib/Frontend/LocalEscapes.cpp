@@ -241,14 +241,15 @@ std::string Walker::aliasReason(const VarDecl *VD) {
 }
 
 bool Walker::writtenThroughAlias(const VarDecl *VD) {
-  if (!VD->hasLocalStorage() || !(isIntegral(VD->getType()) || VD->getType()->isPointerType()))
-    return false;
-  const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  if (!F)
-    return false;
-  if (F != LastFacts.first)
-    LastFacts = {F, &bodyFacts(*F)};
-  return !LastFacts.second->Escaping.empty() && LastFacts.second->Escaping.count(VD) != 0;
+  auto [It, New] = AliasWritten.try_emplace(VD, false);
+  if (!New)
+    return It->second;
+  bool Written = false;
+  if (VD->hasLocalStorage() && (isIntegral(VD->getType()) || VD->getType()->isPointerType()))
+    if (isa_and_nonnull<FunctionDecl>(VD->getParentFunctionOrMethod()))
+      Written = escapes(VD);
+  AliasWritten[VD] = Written; // escapes() may have grown the map
+  return Written;
 }
 
 bool Walker::escapes(const VarDecl *VD) {

@@ -287,7 +287,7 @@ public:
   /// escapes (as for escapes): written through them where no assignment to
   /// it is walked, so no value kept for it holds at any read.
   bool writtenThroughAlias(const clang::VarDecl *VD);
-  std::pair<const clang::FunctionDecl *, const BodyFacts *> LastFacts{nullptr, nullptr};
+  llvm::DenseMap<const clang::VarDecl *, bool> AliasWritten; ///< its answers (asked at every read)
   /// The reason given for such a local's unknown value.
   static std::string aliasReason(const clang::VarDecl *VD);
   /// True when F's body contains goto or an indirect goto.
