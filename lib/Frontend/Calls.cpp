@@ -175,9 +175,10 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
   CallSites.pop_back();
   // Restore the caller's locals; a helper cannot assign them except through
   // pointers, which the analysis does not follow into locals. A member
-  // function or a lambda can (through `this` and by-reference captures):
-  // what it gave the caller's variables is kept.
-  if (KeepOuter) {
+  // function or a lambda can (through `this` and by-reference captures), and
+  // so can a helper given a lambda of the caller's, by calling it: what it
+  // gave the caller's variables is kept.
+  if (KeepOuter || !Own) {
     for (auto &[VD, V] : Saved.mut()) {
       if (Bind.count(VD))
         continue;

@@ -6,8 +6,9 @@
 /// address taken, an array decayed to a pointer other than to be indexed, a
 /// non-const reference to it (also an aggregate's reference member or a
 /// range-for's reference), a non-const member function called on it that
-/// the walk does not go into, a capture by reference of a lambda it does not,
-/// an assignment to a conditional lvalue that may be it)
+/// the walk does not go into or that returns a non-const reference or
+/// pointer, a capture by reference of a lambda it does not go into or that
+/// returns one, an assignment to a conditional lvalue that may be it)
 /// may be changed where the walk does not see it: such
 /// objects are not followed, such an integer is unknown (and may differ by
 /// lane) at every read, and such a pointer points into its shared variable
@@ -58,6 +59,16 @@ bool walkedMethod(const CXXMethodDecl *MD) {
 
 bool isNonConstReference(QualType T) {
   return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+}
+
+/// A function whose result may alias its object or captures for writing
+/// (`int &get()`, `T *data()`): the walk follows a returned shared lvalue,
+/// not a part of a local, so what the caller writes through it is not seen.
+bool returnsMutableAlias(const FunctionDecl *FD) {
+  QualType T = FD->getReturnType();
+  if (isNonConstReference(T))
+    return true;
+  return T->isPointerType() && !T->getPointeeType().isConstQualified();
 }
 
 /// One pre-order pass over a body (StmtWalk.h): the local objects that
@@ -167,12 +178,12 @@ private:
     unsigned First = 0;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
       const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-      if (!MD || (!MD->isConst() && !MD->isStatic() && !walkedMethod(MD)))
+      if (!MD || (!MD->isConst() && !MD->isStatic() && (!walkedMethod(MD) || returnsMutableAlias(MD))))
         escape(MC->getImplicitObjectArgument());
     } else if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD); MD && isa<CXXOperatorCallExpr>(C)) {
       First = 1; // the object is argument 0
       if (C->getNumArgs() && !MD->isConst() && !MD->isStatic() && !MD->isCopyAssignmentOperator() &&
-          !MD->isMoveAssignmentOperator() && !walkedMethod(MD))
+          !MD->isMoveAssignmentOperator() && (!walkedMethod(MD) || returnsMutableAlias(MD)))
         escape(C->getArg(0));
     }
     for (unsigned I = First; I < C->getNumArgs(); ++I) {
@@ -205,7 +216,7 @@ private:
           escape(VD->getInit());
     // A lambda in device code is walked where it is called, and what it
     // writes into its by-reference captures is seen there.
-    if (walkedMethod(L->getCallOperator())) {
+    if (walkedMethod(L->getCallOperator()) && !returnsMutableAlias(L->getCallOperator())) {
       for (const LambdaCapture &C : L->captures())
         if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
           if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))

@@ -1,12 +1,13 @@
 // A local integer or pointer written through a pointer or a reference to it:
 // by a local reference, a local pointer, a lambda's reference init-capture
 // (`[&r = m]`), a helper's reference or pointer parameter, an aggregate's
-// reference member, a conditional lvalue or a range-for's reference. The
-// walk does not follow those writes, so the value it last saw assigned is not
-// the value at a later read: each load below reads a row chosen by the lane
-// (a 32-way conflict on the hardware) and is undecided, never a broadcast. A
-// lambda that captures the variable itself by reference is walked where it is
-// called: its write is seen, and the conflict is reported.
+// reference member, a conditional lvalue, a range-for's reference, or a
+// reference a lambda or a member function returns. The walk does not follow
+// those writes, so the value it last saw assigned is not the value at a later
+// read: each load below reads a row chosen by the lane (a 32-way conflict on
+// the hardware) and is undecided, never a broadcast. A lambda that captures
+// the variable itself by reference is walked where it is called, also inside
+// a helper it is passed to: its write is seen, and the conflict is reported.
 #include <cuda_runtime.h>
 
 __device__ void addLane(int &x) { x += threadIdx.x; }
@@ -84,13 +85,40 @@ __global__ void otherForms(float *out, int f) {
   // CHECK-REMARKS: :[[@LINE-1]]:23: remark: cannot decide bank conflicts of shared load of 'tile': value loaded from 'rows[0]'
 }
 
-__global__ void capturedByReference(float *out) {
+struct Box {
+  int v;
+  __device__ int &get() { return v; }
+};
+
+__global__ void returnedReferences(float *out) {
+  __shared__ float tile[32][32];
+  int c = 0;
+  auto ref = [&]() -> int & { return c; }; // a lambda handing out its capture
+  ref() = threadIdx.x;
+  out[threadIdx.x] = tile[c][0];
+  // CHECK-REMARKS: :[[@LINE-1]]:22: remark: cannot decide bank conflicts of shared load of 'tile': 'c' may be written through a pointer or reference to it [bankcheck-bank-conflict]
+  Box b{0}; // a member function handing out a part of its object
+  b.get() = threadIdx.x;
+  out[threadIdx.x] += tile[b.v][0];
+  // CHECK-REMARKS: :[[@LINE-1]]:23: remark: cannot decide bank conflicts of shared load of 'tile': value loaded from 'b.v'
+}
+
+template <typename F> __device__ void callIf(F f, int flag) {
+  if (flag)
+    f();
+}
+
+__global__ void capturedByReference(float *out, int flag) {
   __shared__ float tile[32][32];
   int c = 0;
   auto f = [&c] { c = threadIdx.x; };
   f();
   out[threadIdx.x] = tile[c][0];
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 'tile'
+  int d = 0; // a helper given the lambda calls it where flag holds
+  callIf([&] { d = threadIdx.x; }, flag);
+  out[threadIdx.x] += tile[d][0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: possible 32-way bank conflict on shared load of 'tile' (32 wavefronts, ideal 1): conflicts when flag = 1
 }
 
 void run(float *out, int n) {
@@ -99,5 +127,6 @@ void run(float *out, int n) {
   initCaptureRef<<<1, dim3(32, 8)>>>(out, n);
   pointerByReference<<<1, 32>>>(out);
   otherForms<<<1, 32>>>(out, n);
-  capturedByReference<<<1, 32>>>(out);
+  returnedReferences<<<1, 32>>>(out);
+  capturedByReference<<<1, 32>>>(out, n);
 }
