@@ -145,6 +145,7 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
   // may run a lambda of the caller's, whose by-reference captures are the
   // caller's own variables.
   VarMap Saved;
+  const unsigned GlobalWritesBefore = GlobalWrites;
   const bool Own = !KeepOuter && Bind.empty() && std::none_of(Args.begin(), Args.end(), [](const Value &V) {
     return V.K == Value::Obj && V.O->Fn;
   });
@@ -187,7 +188,15 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
         V = It->second;
     }
   }
+  // Variables outside any function that the helper wrote keep what it wrote.
+  std::vector<std::pair<const VarDecl *, Value>> Globals;
+  if (GlobalWrites != GlobalWritesBefore)
+    for (const auto &[VD, V] : Vars)
+      if (VD->hasGlobalStorage())
+        Globals.emplace_back(VD, V);
   Vars = std::move(Saved);
+  for (auto &[VD, V] : Globals)
+    Vars[VD] = std::move(V);
   if (Rets.size() == 1)
     return Rets.front().second;
   if (FD->getReturnType()->isVoidType())

@@ -618,6 +618,20 @@ Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
 // Values stored in variables stay bounded: an expression that uses a variable
 // twice (a rotate, `(x << n) | (x >> (32 - n))`) doubles its tree at each
 // statement, and every later walk over it would too.
-void Walker::setVar(const VarDecl *VD, Value V) { Vars[VD] = bounded(std::move(V), [&] { return VD->getNameAsString(); }); }
+void Walker::setVar(const VarDecl *VD, Value V) {
+  if (VD->hasGlobalStorage()) {
+    // Every thread of the grid writes the same variable: what a later read
+    // gets depends on which write lands last, and may differ by lane.
+    ++GlobalWrites;
+    if (isIntegral(VD->getType()))
+      V = Value::integer(opaque(nullptr, true, "value of '" + VD->getNameAsString() +
+                                                   "', a variable every thread writes"));
+    else
+      V = Value();
+    Vars[VD] = std::move(V);
+    return;
+  }
+  Vars[VD] = bounded(std::move(V), [&] { return VD->getNameAsString(); });
+}
 
 } // namespace bankcheck::frontend

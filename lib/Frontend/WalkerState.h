@@ -224,6 +224,9 @@ public:
   std::set<const clang::Expr *> NotBuilt;
   Value lookupVar(const clang::VarDecl *VD, const clang::Expr *Use);
   void setVar(const clang::VarDecl *VD, Value V);
+  /// Writes to variables outside any function (`__device__ int g`, a static
+  /// local) so far: a helper's are kept when the caller's locals are put back.
+  unsigned GlobalWrites = 0;
 
   // --- SharedWindow.cpp ---
   /// Integer arithmetic on a shared-window address: W op I or I op W for +,
