@@ -255,12 +255,10 @@ bool Walker::writtenThroughAlias(const VarDecl *VD) {
   auto [It, New] = AliasWritten.try_emplace(VD, false);
   if (!New)
     return It->second;
-  bool Written = false;
-  if (VD->hasLocalStorage() && (isIntegral(VD->getType()) || VD->getType()->isPointerType()))
-    if (isa_and_nonnull<FunctionDecl>(VD->getParentFunctionOrMethod()))
-      Written = escapes(VD);
-  AliasWritten[VD] = Written; // escapes() may have grown the map
-  return Written;
+  if (VD->hasLocalStorage() && (isIntegral(VD->getType()) || VD->getType()->isPointerType()) &&
+      isa_and_nonnull<FunctionDecl>(VD->getParentFunctionOrMethod()))
+    It->second = escapes(VD); // escapes() does not touch AliasWritten: It stays valid
+  return It->second;
 }
 
 bool Walker::escapes(const VarDecl *VD) {

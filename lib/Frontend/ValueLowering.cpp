@@ -118,12 +118,17 @@ Value RvalueVisitor::loadedValue(const CastExpr *E) {
   const clang::Expr *L = E->getSubExpr()->IgnoreParens();
   if (auto C = W.builtinCoordinate(L))
     return Value::integer(*C);
-  // An assignment or a prefix increment read as a value (`while ((m = f()) < n)`,
-  // `a[i = j]`): the value it stored, once it is done.
-  if (const auto *B = dyn_cast<BinaryOperator>(L); B && B->isAssignmentOp() && isIntegral(B->getType()))
+  // An assignment to a local integer, or its prefix increment, read as a
+  // value (`while ((m = f()) < n)`, `a[i = j]`): the value it stored.
+  auto LocalTarget = [&](const clang::Expr *T) {
+    const auto *DR = dyn_cast<DeclRefExpr>(T->IgnoreParens());
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    return VD && !isShared(VD) && !VD->getType()->isReferenceType() && isIntegral(VD->getType());
+  };
+  if (const auto *B = dyn_cast<BinaryOperator>(L); B && B->isAssignmentOp() && LocalTarget(B->getLHS()))
     return W.rvalue(L);
   if (const auto *U = dyn_cast<UnaryOperator>(L);
-      U && U->isPrefix() && U->isIncrementDecrementOp() && isIntegral(U->getType()))
+      U && U->isPrefix() && U->isIncrementDecrementOp() && LocalTarget(U->getSubExpr()))
     return W.rvalue(L);
   if (const auto *DR = dyn_cast<DeclRefExpr>(L))
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
