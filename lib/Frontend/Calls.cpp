@@ -136,7 +136,8 @@ std::vector<Value> Walker::callArgs(const CallExpr *C, const FunctionDecl *FD, u
 }
 
 Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::vector<Value> &Args,
-                         bool KeepOuter, const std::map<const VarDecl *, Value> &Bind) {
+                         bool KeepOuter, const std::map<const VarDecl *, Value> &Bind,
+                         std::map<const VarDecl *, Value> *BoundAfter) {
   // Walk the helper's body in the caller's context: its parameters take the
   // caller's values, its accesses are reported at the helper's own lines.
   // The caller's values are restored after the walk. A helper's body names
@@ -188,6 +189,10 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
         V = It->second;
     }
   }
+  if (BoundAfter)
+    for (const auto &[VD, V] : Bind)
+      if (auto It = Vars.find(VD); It != Vars.end())
+        (*BoundAfter)[VD] = It->second;
   // Variables outside any function that the helper wrote keep what it wrote.
   std::vector<std::pair<const VarDecl *, Value>> Globals;
   if (GlobalWrites != GlobalWritesBefore)

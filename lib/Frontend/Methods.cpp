@@ -205,7 +205,20 @@ std::optional<Value> Walker::methodCall(const CallExpr *C, const FunctionDecl *F
                                            "value '" + VD->getNameAsString() +
                                                "' captured by copy where the lambda was made is not known"));
   }
-  return inlineCall(Def, C, Args, /*KeepOuter=*/true, Bind);
+  // A mutable lambda's copies are state of the closure: a later call of the
+  // same closure starts from what this one left in them.
+  const bool Mutable = Known && !MD->isConst() && This.Local;
+  std::map<const VarDecl *, Value> After;
+  Value V = inlineCall(Def, C, Args, /*KeepOuter=*/true, Bind, Mutable ? &After : nullptr);
+  if (Mutable) {
+    auto F = std::make_shared<frontend::Closure>(*Closure.O->Fn);
+    for (auto &[VD, Val] : After)
+      F->ByCopy[VD] = std::move(Val);
+    ObjectValue O = *Closure.O;
+    O.Fn = std::move(F);
+    writeLocal(*This.Local, Value::object(std::move(O)));
+  }
+  return V;
 }
 
 bool Walker::constructorBody(const CXXConstructorDecl *CD, ObjectValue &O) {

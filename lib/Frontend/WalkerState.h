@@ -375,9 +375,12 @@ public:
     std::uint64_t Steps;
   };
   std::unordered_map<PureKey, PureResult, PureKeyHash> PureResults;
+  /// BoundAfter (when given) receives the values Bind's variables have when
+  /// the body is done (a mutable lambda's copies).
   Value inlineCall(const clang::FunctionDecl *FD, const clang::CallExpr *C,
                    const std::vector<Value> &Args, bool KeepOuter = false,
-                   const std::map<const clang::VarDecl *, Value> &Bind = {});
+                   const std::map<const clang::VarDecl *, Value> &Bind = {},
+                   std::map<const clang::VarDecl *, Value> *BoundAfter = nullptr);
   /// The arguments of C from argument First on, as FD's parameters take them
   /// (a shared lvalue passed by reference is a pointer, not a load).
   std::vector<Value> callArgs(const clang::CallExpr *C, const clang::FunctionDecl *FD, unsigned First);

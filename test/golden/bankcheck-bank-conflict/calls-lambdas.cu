@@ -1,8 +1,9 @@
 // Lambdas walked where they are called: by-reference captures are the
 // caller's variables when the lambda runs (and what the lambda writes into
 // them is seen after the call), by-copy captures keep the value they had
-// where the lambda was made; a closure passed to a template helper, a
-// generic lambda and an immediately invoked one are walked the same way.
+// where the lambda was made (a mutable lambda's copies keep what each call
+// leaves in them); a closure passed to a template helper, a generic lambda and
+// an immediately invoked one are walked the same way.
 #include <cuda_runtime.h>
 
 template <class F> __device__ float apply(F f) { return f(threadIdx.x); }
@@ -32,6 +33,13 @@ __global__ void lambdas(float *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
   v += [=] { return s[5][tx]; }();
   // clean
+
+  int m = 0;
+  auto next = [m]() mutable { return m += threadIdx.x; };
+  next();
+  int r = next(); // the closure's copy of m kept the first call's value: 2 * tx
+  v += s[r & 31][6];
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: 16-way bank conflict on shared load of 's' (16 wavefronts, ideal 1) [bankcheck-bank-conflict]
   out[tx] = v;
 }
 
