@@ -168,7 +168,9 @@ Value Walker::inlineCall(const FunctionDecl *FD, const CallExpr *C, const std::v
   Returns.emplace_back();
   std::size_t GuardDepth = Guards.size();
   ReturnGuardBase.push_back(GuardDepth);
+  Exits.emplace_back();
   walkStmt(FD->getBody());
+  Exits.pop_back();
   Guards.resize(GuardDepth);
   ReturnGuardBase.pop_back();
   std::vector<std::pair<Expr, Value>> Rets = std::move(Returns.back());

@@ -204,10 +204,34 @@ bool Walker::overBudget() {
   return !Result.Aborted.empty();
 }
 
+void Walker::noteReturn(const ReturnStmt *R) {
+  if (Exits.empty())
+    return;
+  Exited &E = Exits.back();
+  Expr Path = Expr::constant(1);
+  std::string Text;
+  if (E.InLoop) {
+    Path = opaque(nullptr, true, "the lanes that returned inside the loop at line " + std::to_string(E.Line));
+    Text = "returned inside the loop at line " + std::to_string(E.Line);
+  } else {
+    for (std::size_t G = ReturnGuardBase.empty() ? 0 : ReturnGuardBase.back(); G < Guards.size(); ++G) {
+      Path = Path.isConst(1) ? Guards[G].Cond : Expr::binary(symbolic::Op::LAnd, Path, Guards[G].Cond);
+      Text += (Text.empty() ? "" : " && ") + Guards[G].Text;
+    }
+    // Conditions spelled by a macro over a whole block are not a readable text.
+    if (Text.size() > 120 || Text.find('\n') != std::string::npos)
+      Text = "returned at line " + std::to_string(lineOf(R));
+  }
+  E.Cond = E.Version ? Expr::binary(symbolic::Op::LOr, E.Cond, Path) : Path;
+  E.Text = E.Version ? E.Text + " || " + Text : Text;
+  ++E.Version;
+}
+
 KernelResult Walker::run() {
   if (hasGoto(Kernel))
     WithGoto.insert(&Kernel);
   Result.Walked.insert(&Kernel);
+  Exits.emplace_back();
   if (const Stmt *Body = Kernel.getBody())
     walkStmt(Body);
   // Accesses in code whose control flow was not followed cannot be decided.
@@ -257,6 +281,7 @@ void Walker::walkStmt(const Stmt *S) {
         Returns.back().push_back({Cond, Val});
       }
     }
+    noteReturn(R);
     return;
   }
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -343,6 +368,7 @@ void Walker::walkCompound(const CompoundStmt *C) {
   for (const Stmt *S : C->body()) {
     if (overBudget())
       break;
+    const unsigned Exit0 = Exits.empty() ? 0 : Exits.back().Version;
     const auto *I = dyn_cast<IfStmt>(S);
     if (I && !I->getElse() && isJump(I->getThen()) && !I->isConsteval()) {
       // `if (c) return;`: the rest of the block runs where !c.
@@ -375,6 +401,16 @@ void Walker::walkCompound(const CompoundStmt *C) {
       continue;
     }
     walkStmt(S);
+    // Lanes that returned inside S (`if (a) { if (b) return; }`) skip the rest.
+    if (!Exits.empty() && Exits.back().Version != Exit0) {
+      const Exited &E = Exits.back();
+      if (E.Cond.isConst()) {
+        if (E.Cond.constValue())
+          break; // every lane returned
+        continue;
+      }
+      Guards.push_back({Expr::lnot(E.Cond), "!(" + E.Text + ")"});
+    }
   }
   Guards.resize(GuardDepth);
 }

@@ -397,12 +397,16 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
   for (auto &[V, Val] : Entry)
     Vars[V] = Val;
   if (Trial) {
+    const std::optional<Exited> SavedExit =
+        Exits.empty() ? std::nullopt : std::optional<Exited>(Exits.back()); // a trial: no lane returns
     // The condition too: what it assigns runs at every iteration.
     if (Cond)
       rvalue(Cond);
     walkStmt(Body);
     if (Inc)
       rvalue(Inc);
+    if (SavedExit)
+      Exits.back() = *SavedExit;
     for (auto &[V, Val] : Entry) {
       auto It = Vars.find(V);
       if (Val.K == Value::Int && !isVarying(Val.E) && It != Vars.end() &&
@@ -427,9 +431,20 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
       HasGuard = true;
     }
   }
+  // A return inside: which lanes take it at some iteration is not known.
+  unsigned SavedLine = 0;
+  if (!Exits.empty()) {
+    SavedLine = Exits.back().Line;
+    ++Exits.back().InLoop;
+    Exits.back().Line = Line;
+  }
   walkStmt(Body);
   if (Inc)
     rvalue(Inc);
+  if (!Exits.empty()) {
+    --Exits.back().InLoop;
+    Exits.back().Line = SavedLine;
+  }
   if (HasGuard)
     Guards.pop_back();
   Labels.pop_back();

@@ -240,7 +240,9 @@ bool Walker::constructorBody(const CXXConstructorDecl *CD, ObjectValue &O) {
   Returns.emplace_back();
   ReturnGuardBase.push_back(Guards.size());
   std::size_t GuardDepth = Guards.size();
+  Exits.emplace_back();
   walkStmt(Body);
+  Exits.pop_back();
   Guards.resize(GuardDepth);
   ReturnGuardBase.pop_back();
   Returns.pop_back();

@@ -526,6 +526,12 @@ public:
   /// the condition under which it is reached (the guards inside the helper).
   std::vector<std::vector<std::pair<symbolic::Expr, Value>>> Returns;
   std::vector<std::size_t> ReturnGuardBase;
+  /// The lanes that have returned from each function being walked (the
+  /// kernel, then each inlined one): the rest of an enclosing block runs
+  /// without them. InLoop: inside a symbolic loop, where they are not known.
+  struct Exited { symbolic::Expr Cond; std::string Text; unsigned Version = 0, InLoop = 0, Line = 0; };
+  std::vector<Exited> Exits;
+  void noteReturn(const clang::ReturnStmt *R);
   /// Index values of loads from non-shared arrays through a uniform base
   /// (a kernel parameter or a global), keyed by the subscript expression.
   std::map<const clang::ArraySubscriptExpr *, symbolic::Expr> UniformBaseIndex;
