@@ -15,7 +15,7 @@ __global__ void returnInElse(float *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 16-way bank conflict on shared load of 'tile'
 }
 
-__device__ float firstHalf(float (*t)[32]) {
+template <class Tile> __device__ float firstHalf(Tile t) {
   if (threadIdx.x >= 16) {
     if (threadIdx.x != 99)
       return 0.f;
