@@ -204,20 +204,24 @@ bool Walker::overBudget() {
   return !Result.Aborted.empty();
 }
 
-void Walker::noteReturn(const ReturnStmt *R) {
+Expr Walker::returnPath(std::string *Text) const {
+  Expr Path = Expr::constant(1);
+  for (std::size_t G = ReturnGuardBase.empty() ? 0 : ReturnGuardBase.back(); G < Guards.size(); ++G) {
+    Path = Path.isConst(1) ? Guards[G].Cond : Expr::binary(symbolic::Op::LAnd, Path, Guards[G].Cond);
+    if (Text)
+      *Text += (Text->empty() ? "" : " && ") + Guards[G].Text;
+  }
+  return Path;
+}
+
+void Walker::noteReturn(const ReturnStmt *R, Expr Path, std::string Text) {
   if (Exits.empty())
     return;
   Exited &E = Exits.back();
-  Expr Path = Expr::constant(1);
-  std::string Text;
   if (E.InLoop) {
     Path = opaque(nullptr, true, "the lanes that returned inside the loop at line " + std::to_string(E.Line));
     Text = "returned inside the loop at line " + std::to_string(E.Line);
   } else {
-    for (std::size_t G = ReturnGuardBase.empty() ? 0 : ReturnGuardBase.back(); G < Guards.size(); ++G) {
-      Path = Path.isConst(1) ? Guards[G].Cond : Expr::binary(symbolic::Op::LAnd, Path, Guards[G].Cond);
-      Text += (Text.empty() ? "" : " && ") + Guards[G].Text;
-    }
     // Conditions spelled by a macro over a whole block are not a readable text.
     if (Text.size() > 120 || Text.find('\n') != std::string::npos)
       Text = "returned at line " + std::to_string(lineOf(R));
@@ -266,22 +270,21 @@ void Walker::walkStmt(const Stmt *S) {
   if (const auto *L = dyn_cast<LabelStmt>(S))
     return walkStmt(L->getSubStmt());
   if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+    Value Val;
     if (const clang::Expr *V = R->getRetValue()) {
-      Value Val;
       if (!Returns.empty() && V->isGLValue() && CallStack.back()->getReturnType()->isReferenceType()) {
         if (auto L = sharedLValue(V))
           Val = Value::pointer(*L);
       } else {
         Val = rvalue(V);
       }
-      if (!Returns.empty()) {
-        Expr Cond = Expr::constant(1);
-        for (std::size_t G = ReturnGuardBase.back(); G < Guards.size(); ++G)
-          Cond = Cond.isConst(1) ? Guards[G].Cond : Expr::binary(symbolic::Op::LAnd, Cond, Guards[G].Cond);
-        Returns.back().push_back({Cond, Val});
-      }
     }
-    noteReturn(R);
+    // The lanes that take this return: the guards of its function, joined.
+    std::string Text;
+    Expr Path = returnPath(&Text);
+    if (!Returns.empty() && R->getRetValue())
+      Returns.back().push_back({Path, Val});
+    noteReturn(R, Path, std::move(Text));
     return;
   }
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {

@@ -531,7 +531,9 @@ public:
   /// without them. InLoop: inside a symbolic loop, where they are not known.
   struct Exited { symbolic::Expr Cond; std::string Text; unsigned Version = 0, InLoop = 0, Line = 0; };
   std::vector<Exited> Exits;
-  void noteReturn(const clang::ReturnStmt *R);
+  void noteReturn(const clang::ReturnStmt *R, symbolic::Expr Path, std::string Text);
+  /// The guards of the function being walked, joined (and their texts).
+  symbolic::Expr returnPath(std::string *Text) const;
   /// Index values of loads from non-shared arrays through a uniform base
   /// (a kernel parameter or a global), keyed by the subscript expression.
   std::map<const clang::ArraySubscriptExpr *, symbolic::Expr> UniformBaseIndex;
