@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/PaddingFixes.h"
 #include "Frontend/FindingBuilder.h"
+#include "Frontend/PaddingSafety.h"
 #include "Fix/PaddingSolver.h"
 #include "BankModel/AccessAnalysis.h"
 
@@ -253,6 +254,7 @@ void addPaddingFixes(llvm::MutableArrayRef<WalkRecord> Walks, report::FindingLis
     std::vector<const AccessSite *> SiteOfAccess; // parallel to P.Accesses
     std::size_t Dims = 0;
     const VarDecl *Decl = nullptr;
+    std::vector<const VarDecl *> Instances; // the declaration in each instantiation
     bool AllLaidOut = true;
     std::string Linearized;                    // the row-length name, for 1-D arrays
     std::vector<report::TextEdit> StrideTokens; // its spellings in the accesses
@@ -261,6 +263,8 @@ void addPaddingFixes(llvm::MutableArrayRef<WalkRecord> Walks, report::FindingLis
       const std::int64_t KernelBytes = KernelBytesOf[WI];
       const AccessSite &Site = W.Walk.Sites[S];
       Decl = Site.Array;
+      if (Instances.empty() || Instances.back() != Decl)
+        Instances.push_back(Decl);
       ArrayFindings.push_back(W.FindingOfSite[S]);
       auto L = W.Walk.Layouts.find(Site.Array);
       if (L == W.Walk.Layouts.end() || !Site.Unmodelled.empty()) {
@@ -308,6 +312,11 @@ void addPaddingFixes(llvm::MutableArrayRef<WalkRecord> Walks, report::FindingLis
       if (PE && O.Proposal && PE->DegreeAfter >= O.Proposal->DegreeAfter)
         PE.reset();
     }
+    // A use that carries the row type to a type written with the extent
+    // (`float (*t)[32]`): padded rows would not compile there.
+    std::string Blocker;
+    if (Linearized.empty() && Size && (O.Proposal || PE))
+      Blocker = paddingBlocker(Instances, Ctx);
     report::Note N;
     N.Loc = DeclLoc;
     report::TextEdit Edit;
@@ -349,6 +358,14 @@ void addPaddingFixes(llvm::MutableArrayRef<WalkRecord> Walks, report::FindingLis
                     std::to_string(O.Proposal->DegreeBefore) + "-way to " +
                     std::to_string(O.Proposal->DegreeAfter) + "-way";
       }
+    } else if (!Blocker.empty()) {
+      N.Message = "no padding fix-it for '" + Name + "': " + Blocker + "; padding its rows " +
+                  (PE ? "per instantiation" : "by " + std::to_string(O.Proposal->Pad) +
+                                                  (O.Proposal->Pad == 1 ? " element" : " elements")) +
+                  " would take it from " + std::to_string(PE ? PE->DegreeBefore : O.Proposal->DegreeBefore) +
+                  "-way to " + std::to_string(PE ? PE->DegreeAfter : O.Proposal->DegreeAfter) + "-way";
+      O.Proposal.reset(); // a swizzle may still do
+      PE.reset();
     } else if (O.Proposal && Size && !editableExtent(Decl, Size, Ctx, SizeWhy).isValid()) {
       N.Message = "no padding fix-it for '" + Name + "': " + SizeWhy + "; padding its rows by " +
                   std::to_string(O.Proposal->Pad) + (O.Proposal->Pad == 1 ? " element" : " elements") +

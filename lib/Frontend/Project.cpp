@@ -93,7 +93,11 @@ void choosePaddings(std::vector<report::Finding> &Findings, const std::vector<co
     }
     std::optional<std::int64_t> Chosen;
     unsigned After = 0;
-    for (std::size_t P = 1; P < Pads && !Chosen; ++P) {
+    std::string Blocked; // a file where padded rows would not compile
+    for (std::size_t I : Who)
+      if (Blocked.empty() && !All[I]->Paddings.at(Key).Blocked.empty())
+        Blocked = All[I]->Paddings.at(Key).Blocked + " in " + Files[I];
+    for (std::size_t P = 1; P < Pads && !Chosen && Blocked.empty(); ++P) {
       bool Ok = true;
       unsigned Worst = 0;
       for (std::size_t I : Who) {
@@ -133,6 +137,8 @@ void choosePaddings(std::vector<report::Finding> &Findings, const std::vector<co
         Msg = "pad the innermost dimension of '" + Name + "' by " + std::to_string(*Chosen) +
               (*Chosen == 1 ? " element" : " elements") + ", chosen against every file that uses it (" + In +
               "): " + std::to_string(Before) + "-way -> " + std::to_string(After) + "-way";
+      else if (!Blocked.empty())
+        Msg = "no padding fix-it for '" + Name + "': " + Blocked;
       else if (Chosen)
         Msg = "no padding fix-it for '" + Name + "': padding it by " + std::to_string(*Chosen) +
               " suits every file that uses it (" + In + ") but its size is not written in a form to rewrite";

@@ -31,6 +31,8 @@ struct PaddingTable {
   std::string Name;
   std::vector<unsigned> Degree; ///< worst degree over the file's accesses
   std::vector<bool> Worse;      ///< an access of the file gets more wavefronts
+  /// A use in the file that padded rows would not compile (PaddingSafety.h).
+  std::string Blocked;
 };
 
 /// What one translation unit tells the others.

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/ProjectPadding.h"
 #include "Frontend/FindingBuilder.h"
+#include "Frontend/PaddingSafety.h"
 
 #include "BankModel/AccessAnalysis.h"
 
@@ -25,7 +26,7 @@ std::map<std::string, PaddingTable> paddingTables(const std::vector<WalkRecord> 
     const AccessSite *Site;
   };
   std::map<std::pair<std::string, unsigned>, std::vector<Access>> ByArray;
-  std::map<std::pair<std::string, unsigned>, const VarDecl *> Decls;
+  std::map<std::pair<std::string, unsigned>, std::vector<const VarDecl *>> Decls; // each instantiation's
   for (const WalkRecord &W : Walks)
     for (const AccessSite &Site : W.Walk.Sites) {
       const VarDecl *A = Site.Array;
@@ -34,12 +35,13 @@ std::map<std::string, PaddingTable> paddingTables(const std::vector<WalkRecord> 
         continue;
       auto Key = declKey(A, SM);
       ByArray[Key].push_back({&W, &Site});
-      Decls[Key] = A;
+      if (Decls[Key].empty() || Decls[Key].back() != A)
+        Decls[Key].push_back(A);
     }
   std::map<std::string, PaddingTable> Out;
   for (const auto &[Key, Accesses] : ByArray) {
     PaddingTable T;
-    T.Name = Decls[Key]->getNameAsString();
+    T.Name = Decls[Key].front()->getNameAsString();
     T.Degree.assign(MaxPad + 1, 0);
     T.Worse.assign(MaxPad + 1, false);
     std::vector<unsigned> Base(Accesses.size(), 0);
@@ -69,6 +71,8 @@ std::map<std::string, PaddingTable> paddingTables(const std::vector<WalkRecord> 
         T.Degree[P] = std::max(T.Degree[P], R.Degree);
       }
     }
+    if (T.Degree[0] > 1)
+      T.Blocked = paddingBlocker(Decls[Key], Ctx);
     Out[Key.first + ":" + std::to_string(Key.second)] = std::move(T);
   }
   return Out;

@@ -85,6 +85,18 @@ TEST_CASE("no padding suits every file: the fix-its are dropped and the note say
   CHECK(F[0].Notes.back().Message.find("no padding lowers its conflicts") != std::string::npos);
 }
 
+TEST_CASE("a file where padded rows would not compile blocks every padding", "[project]") {
+  ProjectFacts A, B;
+  A.Paddings["t.cuh:40"] = table({32, 1, 1}, {false, false, false});
+  B.Paddings["t.cuh:40"] = table({8, 1, 1}, {false, false, false});
+  B.Paddings["t.cuh:40"].Blocked = "it is passed to parameter 't' of 'f' as 'float (*)[32]' (b.cu:9)";
+  std::vector<report::Finding> F = {findingOn("t.cuh:40", "32", "33")};
+  choosePaddings(F, {&A, &B}, {"a.cu", "b.cu"});
+  CHECK(F[0].Fixes.empty());
+  CHECK(F[0].Notes.back().Message ==
+        "no padding fix-it for 'tile': it is passed to parameter 't' of 'f' as 'float (*)[32]' (b.cu:9) in b.cu");
+}
+
 TEST_CASE("a literal extent is rewritten to the chosen size", "[project]") {
   ProjectFacts A, B;
   A.Paddings["t.cuh:7"] = table({32, 8, 1}, {false, false, false});
