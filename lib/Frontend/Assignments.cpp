@@ -12,6 +12,15 @@ namespace bankcheck::frontend {
 using namespace clang;
 using symbolic::Expr;
 
+namespace {
+/// The type `a op= b` computes in (the usual conversions of a and b).
+QualType computationType(const BinaryOperator *B) {
+  if (const auto *C = dyn_cast<CompoundAssignOperator>(B))
+    return C->getComputationLHSType();
+  return B->getType();
+}
+} // namespace
+
 Value Walker::assign(const BinaryOperator *B) {
   const clang::Expr *LHS = B->getLHS()->IgnoreParens();
   bool Compound = B->isCompoundAssignmentOp();
@@ -47,7 +56,7 @@ Value Walker::assign(const BinaryOperator *B) {
           Value Old = lookupVar(VD, LHS);
           auto O = binaryOp(B->getOpcode());
           if (O && Old.K == Value::Int && R.K == Value::Int && isIntegral(VD->getType()))
-            New = Value::integer(asType(VD->getType(), Expr::binary(*O, Old.E, R.E), B));
+            New = Value::integer(asType(VD->getType(), integerOp(*O, computationType(B), Old.E, R.E, B), B));
           else if (std::optional<Value> V = O ? windowArithmetic(*O, Old, R) : std::nullopt)
             New = *V;
           else
@@ -66,7 +75,7 @@ Value Walker::assign(const BinaryOperator *B) {
       Value Old = readLocal(*L, LHS);
       auto O = binaryOp(B->getOpcode());
       New = O && Old.K == Value::Int && R.K == Value::Int && isIntegral(LHS->getType())
-                ? Value::integer(asType(LHS->getType(), Expr::binary(*O, Old.E, R.E), B))
+                ? Value::integer(asType(LHS->getType(), integerOp(*O, computationType(B), Old.E, R.E, B), B))
                 : Value();
     }
     if (New.K != Value::Int && New.K != Value::Ptr && isIntegral(LHS->getType()))

@@ -38,7 +38,7 @@ std::optional<Value> minMax(Walker &W, const CallExpr *C, const FunctionDecl *FD
   if (C->getNumArgs() != 2 || !isIntegral(C->getType()))
     return std::nullopt;
   Expr A = W.intValue(C->getArg(0)), B = W.intValue(C->getArg(1));
-  return Value::integer(Expr::binary(FD->getName().contains("min") ? Op::Min : Op::Max, A, B));
+  return Value::integer(W.integerOp(FD->getName().contains("min") ? Op::Min : Op::Max, C->getType(), A, B, C));
 }
 
 /// __mul24(a, b), __umul24(a, b): the product (indices stay below 2^24).

@@ -9,8 +9,11 @@
 /// signed one reads those bits back in two's complement (`int i =
 /// threadIdx.x - 1` is -1 there). A bound that depends on an unknown value
 /// without a limit (a kernel parameter, data) is assumed not to wrap, as
-/// overflows of unknown values are elsewhere. A 64-bit unsigned value that
-/// can go below zero has no 64-bit signed form: it is unknown, with the reason.
+/// overflows of unknown values are elsewhere. A 64-bit unsigned value is kept
+/// as its bits read as a signed one (`size_t(i) * 2` with i = -1 is -2): the
+/// same bits under +, -, *, <<, bitwise operations, == and narrowing, and so
+/// the same shared address; an operation that reads its order or its high
+/// bits (/, %, >>, <, min, max) is unknown where it can be below zero.
 //===----------------------------------------------------------------------===//
 #include "Frontend/WalkerState.h"
 
@@ -43,12 +46,9 @@ Expr Walker::asType(QualType T, Expr V, const clang::Expr *Src) {
     return V;
   Interval I = symbolic::rangeOf(V, Result.Symbols, rangeHints(), &Ranges);
   if (T->isUnsignedIntegerOrEnumerationType()) {
-    if (W == 64) {
-      if (I.mayBeBelow(0))
-        return opaque(Src, true, "'" + (Src ? sourceText(Src) : std::string("value")) +
-                                     "' can wrap below zero in 64-bit unsigned arithmetic; not modelled");
-      return V;
-    }
+    if (W == 64)
+      return V; // its bits as a signed value: see integerOp
+
     std::int64_t Max = (std::int64_t(1) << W) - 1;
     if (I.mayBeBelow(0) || (I.Hi && *I.Hi > Max))
       return V & Expr::constant(Max); // two's complement: the value modulo 2^W
@@ -66,6 +66,20 @@ Expr Walker::asType(QualType T, Expr V, const clang::Expr *Src) {
     return V.operand(0);
   std::int64_t Mask = (std::int64_t(1) << W) - 1;
   return ((V + Half) & Expr::constant(Mask)) + (-Half);
+}
+
+Expr Walker::integerOp(Op O, QualType T, Expr L, Expr R, const clang::Expr *Src) {
+  bool ReadsOrder = O == Op::Div || O == Op::Mod || O == Op::Shr || O == Op::Min || O == Op::Max ||
+                    O == Op::Lt || O == Op::Le;
+  if (ReadsOrder && !T.isNull() && T->isUnsignedIntegerOrEnumerationType() && Ctx.getIntWidth(T) == 64 &&
+      !L.isNull() && !R.isNull()) {
+    for (Expr X : {L, R})
+      if (!X.isConst() || X.constValue() < 0)
+        if (symbolic::rangeOf(X, Result.Symbols, rangeHints(), &Ranges).mayBeBelow(0))
+          return opaque(Src, true, "'" + (Src ? sourceText(Src) : std::string("value")) +
+                                       "' can wrap below zero in 64-bit unsigned arithmetic; not modelled");
+  }
+  return Expr::binary(O, L, R);
 }
 
 Expr Walker::sharedIndex(Expr I) {

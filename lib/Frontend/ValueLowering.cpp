@@ -219,10 +219,11 @@ Value RvalueVisitor::VisitBinaryOperator(const BinaryOperator *B) {
       return *V;
   if (O && L.K == Value::Int && R.K == Value::Int && isIntegral(B->getLHS()->getType()) &&
       isIntegral(B->getRHS()->getType())) {
+    QualType T = B->getLHS()->getType();
     switch (B->getOpcode()) {
-    case BO_GT: return Value::integer(Expr::binary(Op::Lt, R.E, L.E));
-    case BO_GE: return Value::integer(Expr::binary(Op::Le, R.E, L.E));
-    default: return Value::integer(W.asType(B->getType(), Expr::binary(*O, L.E, R.E), B));
+    case BO_GT: return Value::integer(W.integerOp(Op::Lt, T, R.E, L.E, B));
+    case BO_GE: return Value::integer(W.integerOp(Op::Le, T, R.E, L.E, B));
+    default: return Value::integer(W.asType(B->getType(), W.integerOp(*O, T, L.E, R.E, B), B));
     }
   }
   bool Varying = (L.K == Value::Int ? W.isVarying(L.E) : true) ||

@@ -242,6 +242,11 @@ public:
   /// V converted to the integer type T: unsigned types wrap around, signed
   /// ones read the bits back, where V's bounds show that this changes V.
   symbolic::Expr asType(clang::QualType T, symbolic::Expr V, const clang::Expr *Src);
+  /// L O R on operands of the integer type T (after the usual conversions):
+  /// unknown where O reads the order of a 64-bit unsigned operand that is
+  /// held below zero (its wrapped bits).
+  symbolic::Expr integerOp(symbolic::Op O, clang::QualType T, symbolic::Expr L, symbolic::Expr R,
+                           const clang::Expr *Src);
   const symbolic::RangeHints &rangeHints() const { return Hints; }
   /// The block shape's bounds on threadIdx and blockDim, made once.
   static symbolic::RangeHints hintsFor(const LaunchConfig &Config);

@@ -131,8 +131,8 @@ Interval binary(Op O, const Interval &A, const Interval &B, const Expr &R) {
     return Open;
   case Op::Or:
   case Op::Xor:
-    if (nonNegative(A) && nonNegative(B) && A.Hi && B.Hi)
-      return {0, fill(std::max(*A.Hi, *B.Hi))};
+    if (nonNegative(A) && nonNegative(B))
+      return {0, A.Hi && B.Hi ? Bound(fill(std::max(*A.Hi, *B.Hi))) : std::nullopt};
     return Open;
   case Op::Shl:
     if (C && *C >= 0 && *C < 62)

@@ -31,10 +31,32 @@ __global__ void wrapsBack(float *out) {
   // v + 1 wraps back to threadIdx.x: a row, clean, inside the array
   unsigned long long z = threadIdx.x - 1ull;
   out[2] = s[2][z + 1];
-  // CHECK-REMARKS: :[[@LINE-1]]:12: remark: cannot decide bank conflicts of shared load of 's': 'threadIdx.x - 1ull' can wrap below zero in 64-bit unsigned arithmetic; not modelled [bankcheck-bank-conflict]
+  // 64 bits wrap back too (the value is held as its bits read as signed): clean
+  out[3] = s[3][(z + 1) / 2 * 2];
+  // z + 1 is threadIdx.x, never below zero: the division is exact; lane pairs share a word, clean
+  out[4] = s[4][z / 2 % 32];
+  // CHECK-REMARKS: :[[@LINE-1]]:12: remark: cannot decide bank conflicts of shared load of 's': 'z / 2' can wrap below zero in 64-bit unsigned arithmetic; not modelled [bankcheck-bank-conflict]
+  out[5] = s[5][z < 8 ? 0 : 1];
+  // CHECK-REMARKS: :[[@LINE-1]]:12: remark: cannot decide bank conflicts of shared load of 's': 'z < 8' can wrap below zero in 64-bit unsigned arithmetic; not modelled [bankcheck-bank-conflict]
+}
+
+// A stage index that may be negative, scaled by sizeof: the shared address
+// is the same bits whether or not the 64-bit product wrapped.
+__global__ void wrappedStageOffset(float *out, int n) {
+  __shared__ float t[64][33];
+  int stage = (n - 3 + (int)threadIdx.y) % 2; // -1, 0 or 1
+  int lane = threadIdx.x;
+  unsigned base = __cvta_generic_to_shared(&t[1][0]);
+  unsigned a = base + (stage * 33 + lane * 33) * sizeof(float);
+  float v;
+  asm volatile("ld.shared.f32 %0, [%1];" : "=f"(v) : "r"(a));
+  // rows of 33 words: clean for every stage
+  out[threadIdx.x] = v;
 }
 
 void run(float *out) {
   wraps<<<1, 32>>>(out);
   wrapsBack<<<1, 32>>>(out);
 }
+
+void runStages(float *out, int n) { wrappedStageOffset<<<1, dim3(32, 2)>>>(out, n); }

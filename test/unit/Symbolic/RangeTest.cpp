@@ -72,6 +72,11 @@ TEST_CASE("remainder, division, masks and shifts narrow the bounds", "[symbolic]
   CHECK(rangeOf(tx() >> c(2), T, warp()).within(0, 7));
   CHECK(rangeOf(tx() << c(4), T, warp()).within(0, 31 * 16));
   CHECK(rangeOf(tx() ^ c(5), T, warp()).within(0, 31));
+  // Non-negative operands without an upper bound: still non-negative.
+  Expr M = Expr::var(uniform(T, 0));
+  CHECK(rangeOf(M ^ c(2), T, warp()).Lo == 0);
+  CHECK_FALSE(rangeOf(M | tx(), T, warp()).Hi);
+  CHECK_FALSE(rangeOf(N ^ c(2), T, warp()).Lo);
   CHECK(rangeOf(Expr::binary(Op::Lt, tx(), N), T, warp()).within(0, 1));
   CHECK(rangeOf(Expr::select(Expr::binary(Op::Lt, tx(), c(4)), c(-3), tx()), T, warp()).Lo == -3);
 }
