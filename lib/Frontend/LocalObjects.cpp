@@ -445,7 +445,17 @@ Value Walker::constructObject(const CXXConstructExpr *CC) {
     Vars[CD->getParamDecl(I)] = Args[I];
   ObjectValue O;
   const ASTRecordLayout &L = Ctx.getASTRecordLayout(RD);
+  // An initialiser reads the members made before it (`warp = tid / 32`, a
+  // default member initialiser): `this` is the object so far.
+  ThisStack.emplace_back();
   for (const CXXCtorInitializer *Init : CD->inits()) {
+    LocalRef Self;
+    Self.Root = Value::object(O);
+    Self.Offset = Expr::constant(0);
+    Self.Candidates = {0};
+    Self.Type = Ctx.getRecordType(RD);
+    Self.OfThis = true;
+    ThisStack.back().Local = std::move(Self);
     const FieldDecl *FD = Init->getMember();
     if (!FD || FD->isBitField() || Init->isIndirectMemberInitializer()) {
       if (Init->getInit())
@@ -471,6 +481,7 @@ Value Walker::constructObject(const CXXConstructExpr *CC) {
         O.Parts[At] = {V, Ctx.getTypeSizeInChars(FT).getQuantity()};
     }
   }
+  ThisStack.pop_back();
   // The body, if any, runs on the object its initialisers made.
   if (!Body->body_empty() && !constructorBody(CD, O)) {
     Vars.undo(Mark);

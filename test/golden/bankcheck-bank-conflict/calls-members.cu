@@ -96,3 +96,26 @@ __global__ void membersClean(float *out) {
 }
 
 void runClean(float *out) { membersClean<<<1, 32>>>(out); }
+
+// Member initialisers, default ones included, read the members made before
+// them (CUB's BlockExchange: `warp_id = linear_tid / 32`, `warp_offset =
+// warp_id * ...`), in a named object and in a temporary.
+struct Exchange {
+  float *buf;
+  unsigned tid = threadIdx.x;
+  unsigned warp = tid / 32;
+  unsigned offset = warp * 64;
+  __device__ Exchange(float *b) : buf(b) {}
+  __device__ float blocked() { return buf[offset + (tid % 32) * 2]; }
+  // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: 2-way bank conflict on shared load of 's' (2 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  __device__ float striped() { return buf[offset + tid % 32]; }
+  // a row per warp: clean
+};
+
+__global__ void memberInitialisers(float *out) {
+  __shared__ float s[256];
+  Exchange e(s);
+  out[threadIdx.x] = e.blocked() + Exchange(s).striped();
+}
+
+void runInitialisers(float *out) { memberInitialisers<<<1, 128>>>(out); }
