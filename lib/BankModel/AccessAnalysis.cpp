@@ -206,6 +206,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   std::array<std::optional<Affine>, WarpSize> Forms;
   bool AllConcrete = true;
   WarpForms WarpAffine(Symbols, Q.Shape.has_value());
+  WarpAffine.Ctx.SelectAtoms = SelectAtoms;
   if (On)
     Cur->Offset.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
   for (unsigned L = 0; L < WarpSize; ++L) {
@@ -234,7 +235,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     Forms[L] = evaluateAffine(I.ByteOffset, *LaneEnvs[L], &Why, &WarpAffine.Ctx);
     if (!Forms[L])
       return sampleWarp(I, LaneEnvs, Active, std::string("the index depends on ") +
-                                                 "unknown uniform values non-linearly");
+                                                 "unknown uniform values non-linearly", Why == EvalFailure::NonAffine);
   }
   if (!O.AnyActive)
     return O;

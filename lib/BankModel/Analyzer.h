@@ -183,8 +183,12 @@ private:
   std::optional<Outcome> periodicWarp(const AccessInstance &I,
                                       const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
                                       const LaneFlags &Active, const std::vector<SymbolId> &Free);
+  /// NonAffine: the offset failed as non-affine; before sampling, it is
+  /// evaluated again with choices as atoms (AffineContext::SelectAtoms).
   Outcome sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
-                     const LaneFlags &Active, const std::string &Why);
+                     const LaneFlags &Active, const std::string &Why, bool NonAffine = false);
+  /// evalWarp's affine forms take choices as atoms (set for that retry).
+  bool SelectAtoms = false;
 };
 
 /// Tests: false makes every instance take the general evaluation (evalWarp).

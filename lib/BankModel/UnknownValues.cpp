@@ -40,7 +40,7 @@ bool satisfiesFacts(const Symbol &S, std::int64_t V) {
 }
 
 Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
-                             const LaneFlags &Active, const std::string &Why) {
+                             const LaneFlags &Active, const std::string &Why, bool NonAffine) {
   Outcome O;
   // The free symbols of the offset and guards in this warp.
   std::vector<SymbolId> Free;
@@ -65,6 +65,14 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
     }
   if (std::optional<Outcome> E = periodicWarp(I, LaneEnvs, Active, Free))
     return *E;
+  if (NonAffine && !SelectAtoms) {
+    // No period: a choice between values (`n % 16 ? n / 16 + 1 : n / 16`)
+    // as one unknown value, then the exact rules for unknown values.
+    SelectAtoms = true;
+    Outcome Again = evalWarp(I, LaneEnvs);
+    SelectAtoms = false;
+    return Again;
+  }
   // Enumerate combinations of sample values, at most 512 of them.
   const std::size_t NumSamples = std::size(SampleValues);
   std::size_t Combos = 1;

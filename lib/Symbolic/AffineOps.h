@@ -32,6 +32,11 @@ std::optional<Affine> applyFunction(SymbolId Fn, const Affine &Arg, const Affine
 /// O keeps it so, otherwise an atom (NonAffine without atoms in Ctx).
 std::optional<Affine> combine(Op O, const Affine &L, const Affine &R, const AffineContext *Ctx, EvalFailure &Why);
 
+/// C ? T : F where C is not a constant: T where both forms are the same,
+/// otherwise the atom of the three forms (NonAffine without atoms in Ctx).
+std::optional<Affine> select(const Affine &C, const Affine &T, const Affine &F, const AffineContext *Ctx,
+                             EvalFailure &Why);
+
 } // namespace bankcheck::symbolic::detail
 
 #endif

@@ -238,7 +238,10 @@ std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &W
   case Op::LNot: {
     auto V = evalAffine(E.operand(0), B, Why, Depth + 1, Ctx);
     if (!V) return std::nullopt;
-    if (!V->isConstant()) return Fail(EvalFailure::NonAffine);
+    if (!V->isConstant()) {
+      if (!Ctx || !Ctx->SelectAtoms) return Fail(EvalFailure::NonAffine);
+      return detail::combine(Op::Eq, *V, Affine(), Ctx, Why);
+    }
     Affine A;
     A.C = V->C == 0;
     return A;
@@ -246,8 +249,14 @@ std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &W
   case Op::Select: {
     auto C = evalAffine(E.operand(0), B, Why, Depth + 1, Ctx);
     if (!C) return std::nullopt;
-    if (!C->isConstant()) return Fail(EvalFailure::NonAffine);
-    return evalAffine(E.operand(C->C ? 1 : 2), B, Why, Depth + 1, Ctx);
+    if (C->isConstant())
+      return evalAffine(E.operand(C->C ? 1 : 2), B, Why, Depth + 1, Ctx);
+    if (!Ctx || !Ctx->SelectAtoms) return Fail(EvalFailure::NonAffine);
+    auto T = evalAffine(E.operand(1), B, Why, Depth + 1, Ctx);
+    if (!T) return std::nullopt;
+    auto F = evalAffine(E.operand(2), B, Why, Depth + 1, Ctx);
+    if (!F) return std::nullopt;
+    return detail::select(*C, *T, *F, Ctx, Why);
   }
   default:
     break;
@@ -332,6 +341,27 @@ std::optional<Affine> combine(Op O, const Affine &L, const Affine &R, const Affi
   }
   if (!Out) return Fail(EvalFailure::Overflow);
   return Out;
+}
+
+std::optional<Affine> select(const Affine &C, const Affine &T, const Affine &F, const AffineContext *Ctx,
+                             EvalFailure &Why) {
+  if (T.C == F.C && T.sameTerms(F))
+    return T;
+  if (!Ctx || !Ctx->Atoms || !Ctx->AtomIds) {
+    Why = EvalFailure::NonAffine;
+    return std::nullopt;
+  }
+  // An atom: the same choice between the same forms is the same value.
+  std::string &Key = keyBuffer();
+  Key.push_back('?'); // below 'f', above every Op's value
+  appendFormKey(Key, C);
+  appendFormKey(Key, T);
+  appendFormKey(Key, F);
+  return atom(Key, *Ctx, [&](Symbol &S) {
+    S.Name = "(" + formText(C, *Ctx->Atoms) + " ? " + formText(T, *Ctx->Atoms) + " : " +
+             formText(F, *Ctx->Atoms) + ")";
+    S.Reason = "value of " + S.Name.str();
+  });
 }
 } // namespace detail
 

@@ -204,6 +204,11 @@ struct AffineContext {
   /// False where the atoms are only told apart, never printed (a copy's
   /// source runs): they are made without a name or reason.
   bool NameAtoms = true;
+  /// A choice (`c ? a : b`, `!x`) on a condition that is not a constant
+  /// becomes an atom too, so that a uniform choice between offsets stays one
+  /// term (`div_ceil(n, 16)`). Off, it fails as non-affine: the periodic
+  /// enumeration, exact for a stage counter's choices, is tried first.
+  bool SelectAtoms = false;
   /// Evaluations that share Reuse (and AtomIds) bind the symbols below
   /// VaryingBelow differently and every other symbol alike (the lanes of one
   /// warp: threadIdx differs): a subtree that mentions none of those is

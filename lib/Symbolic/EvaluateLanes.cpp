@@ -80,22 +80,50 @@ public:
       return;
     case Op::LNot:
       operand(E, Mask, Depth, Out, [&](unsigned L, const Affine &V) {
-        if (!V.isConstant())
+        if (!V.isConstant() && !(Ctx && Ctx->SelectAtoms))
           fail(Out, L, EvalFailure::NonAffine);
+        else if (!V.isConstant())
+          set(Out, L, [&](EvalFailure &W) { return detail::combine(Op::Eq, V, Affine(), Ctx, W); });
         else
           constant(Out, L, V.C == 0);
       });
       return;
     case Op::Select: {
-      std::uint32_t Then = 0, Else = 0;
-      operand(E, Mask, Depth, Out, [&](unsigned L, const Affine &C) {
-        if (!C.isConstant())
+      std::uint32_t Then = 0, Else = 0, Both = 0;
+      LaneForms Cf;
+      eval(E.operand(0), Mask, Depth + 1, Cf);
+      for (unsigned L = 0; L < MaxLanes; ++L) {
+        if (!(Mask >> L & 1))
+          continue;
+        if (!Cf.F[L])
+          fail(Out, L, Cf.Why[L]);
+        else if (!Cf.F[L]->isConstant() && !(Ctx && Ctx->SelectAtoms))
           fail(Out, L, EvalFailure::NonAffine);
+        else if (!Cf.F[L]->isConstant())
+          Both |= 1u << L;
         else
-          (C.C ? Then : Else) |= 1u << L;
-      });
+          (Cf.F[L]->C ? Then : Else) |= 1u << L;
+      }
       eval(E.operand(1), Then, Depth + 1, Out);
       eval(E.operand(2), Else, Depth + 1, Out);
+      if (Both) {
+        // A condition the lanes cannot decide: both sides, then the choice's atom.
+        LaneForms Tf, Ff;
+        eval(E.operand(1), Both, Depth + 1, Tf);
+        std::uint32_t Made = 0; // as one lane alone: the else side only after the then side
+        for (unsigned L = 0; L < MaxLanes; ++L)
+          if ((Both >> L & 1) && Tf.F[L])
+            Made |= 1u << L;
+        eval(E.operand(2), Made, Depth + 1, Ff);
+        for (unsigned L = 0; L < MaxLanes; ++L) {
+          if (!(Both >> L & 1))
+            continue;
+          if (!Tf.F[L] || !Ff.F[L])
+            fail(Out, L, !Tf.F[L] ? Tf.Why[L] : Ff.Why[L]);
+          else
+            set(Out, L, [&](EvalFailure &W) { return detail::select(*Cf.F[L], *Tf.F[L], *Ff.F[L], Ctx, W); });
+        }
+      }
       return;
     }
     default:

@@ -108,6 +108,7 @@ TEST_CASE("the lanes evaluated at once get each lane's own form and failure", "[
     A.AtomIds = &IdsA;
     B.Facts = B.Atoms = &TB;
     B.AtomIds = &IdsB;
+    A.SelectAtoms = B.SelectAtoms = Trial % 3 == 0; // choices on unknown conditions as atoms
     if (WithReuse) {
       A.Reuse = &ReuseA;
       B.Reuse = &ReuseB;
