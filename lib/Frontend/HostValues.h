@@ -74,7 +74,30 @@ public:
   /// The __global__ functions an expression can name.
   Choices<const clang::FunctionDecl *> kernels(const clang::Expr *E, Chain C);
 
+  /// Integer variables a launch's enclosing `switch` cases fix, with the
+  /// values that reach it (`switch (threads) { case 512: k<<<g, b>>>(); }`:
+  /// threads is 512 there): of the function F holding the launch, per call,
+  /// found once per function (HostSwitches.cpp). Only variables that nothing
+  /// in F changes, so that every read of them in F sees that value.
+  using CaseValues = std::map<const clang::VarDecl *, std::vector<std::int64_t>>;
+  const CaseValues *casesAt(const clang::CallExpr *Launch, const clang::FunctionDecl *F);
+  /// Reads of these variables take these values (one each) until cleared.
+  void setCases(std::map<const clang::VarDecl *, std::int64_t> Values) { Cases = std::move(Values); }
+
 private:
+  /// Every reference to a local in its function, with the statements above
+  /// it: found once per local (a host function may launch thousands of times).
+  struct Occurrence {
+    const clang::DeclRefExpr *Ref;
+    std::vector<const clang::Stmt *> Path;
+  };
+  const std::vector<Occurrence> &refsOf(const clang::VarDecl *VD, const clang::FunctionDecl *F);
+  /// How O uses its local: a read (false), an assignment of Value to the
+  /// part Members, or a change not followed (Changed).
+  bool writeAt(const Occurrence &O, std::vector<std::string> &Members, const clang::Expr *&Value, bool &Changed);
+  /// No assignment, op=, ++, address taken or non-const reference in VD's function.
+  bool neverChanged(const clang::VarDecl *VD);
+
   /// A write to a local or to one of its members, in source order.
   struct Write {
     std::vector<std::string> Members; ///< `b.x = ...`: {"x"}; whole object: {}
@@ -100,13 +123,9 @@ private:
   /// followed (a chain of conditional reassignments doubles the work per link).
   unsigned Work = 0;
   static constexpr unsigned MaxWork = 20000;
-  /// Every reference to a local in its function, with the statements above
-  /// it: found once per local (a host function may launch thousands of times).
-  struct Occurrence {
-    const clang::DeclRefExpr *Ref;
-    std::vector<const clang::Stmt *> Path;
-  };
   std::map<const clang::VarDecl *, std::vector<Occurrence>> RefsOf;
+  std::map<const clang::VarDecl *, std::int64_t> Cases;
+  std::map<const clang::FunctionDecl *, std::map<const clang::CallExpr *, CaseValues>> CasesOf;
   std::map<const clang::VarDecl *, std::vector<std::int64_t>> Choosers;
   std::map<const clang::VarDecl *, std::int64_t> Pinned;
 };

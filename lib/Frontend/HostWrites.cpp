@@ -47,19 +47,100 @@ void findRefs(const Stmt *S, const VarDecl *VD, std::vector<const Stmt *> &Stack
 }
 } // namespace
 
-bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write> &Out, std::string &Why) {
-  const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  if (!F || !F->getBody()) {
-    Why = name(VD) + " is not a local of a function with a body";
-    return false;
-  }
+const std::vector<HostValues::Occurrence> &HostValues::refsOf(const VarDecl *VD, const FunctionDecl *F) {
   auto Cached = RefsOf.find(VD);
   if (Cached == RefsOf.end()) {
     std::vector<const Stmt *> Stack;
     Cached = RefsOf.emplace(VD, std::vector<Occurrence>()).first;
     findRefs(F->getBody(), VD, Stack, Cached->second);
   }
-  const std::vector<Occurrence> &Refs = Cached->second;
+  return Cached->second;
+}
+
+bool HostValues::writeAt(const Occurrence &O, std::vector<std::string> &Members, const Expr *&Value,
+                         bool &Changed) {
+  Value = nullptr;
+  Changed = false;
+  // Up from the reference through member accesses: `b.x`, `cfg.blockDim.x`.
+  Members.clear();
+  const Stmt *Child = O.Ref;
+  std::size_t I = O.Path.size();
+  while (I > 0) {
+    const Stmt *P = O.Path[I - 1];
+    if (const auto *ME = dyn_cast<MemberExpr>(P); ME && !ME->isArrow()) {
+      Members.push_back(ME->getMemberDecl()->getNameAsString());
+    } else if (!isa<ParenExpr>(P) && !(isa<ImplicitCastExpr>(P) && cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)) {
+      break;
+    }
+    Child = P;
+    --I;
+  }
+  const Stmt *Parent = I > 0 ? O.Path[I - 1] : nullptr;
+  auto Is = [&](const Expr *E) { return E && E->IgnoreParens() == Child; };
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(Parent)) {
+    if (B->getOpcode() == BO_Assign && Is(B->getLHS()))
+      Value = B->getRHS();
+    else if (B->isCompoundAssignmentOp() && Is(B->getLHS()))
+      Changed = true;
+  } else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Parent)) {
+    if (OC->getNumArgs() == 2 && Is(OC->getArg(0))) {
+      if (OC->getOperator() == OO_Equal)
+        Value = OC->getArg(1);
+      else if (OC->isAssignmentOp())
+        Changed = true;
+    }
+  } else if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent)) {
+    if (U->isIncrementDecrementOp())
+      Changed = true;
+    else if (U->getOpcode() == UO_AddrOf) {
+      // `&cfg` given to cudaLaunchKernelEx reads it; elsewhere it escapes.
+      const Stmt *Call = nullptr;
+      for (std::size_t J = I - 1; J > 0 && !Call; --J)
+        if (isa<CallExpr>(O.Path[J - 1]))
+          Call = O.Path[J - 1];
+      const auto *CE = dyn_cast_or_null<CallExpr>(Call);
+      const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+      if (!Callee || !Callee->getIdentifier() || !Callee->getName().starts_with("cudaLaunchKernelEx"))
+        Changed = true;
+    }
+  } else if (const auto *CE = dyn_cast_or_null<CallExpr>(Parent)) {
+    // Passed by non-const reference: the callee may change it.
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    for (unsigned A = 0; A < CE->getNumArgs(); ++A)
+      if (Is(CE->getArg(A))) {
+        unsigned PI = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) ? A - 1 : A;
+        if (!Callee || PI >= Callee->getNumParams())
+          continue;
+        QualType T = Callee->getParamDecl(PI)->getType();
+        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+          Changed = true;
+      }
+  }
+  std::reverse(Members.begin(), Members.end());
+  return Value || Changed;
+}
+
+bool HostValues::neverChanged(const VarDecl *VD) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!F || !F->getBody())
+    return false;
+  for (const Occurrence &O : refsOf(VD, F)) {
+    std::vector<std::string> Members;
+    const Expr *Value;
+    bool Changed;
+    if (writeAt(O, Members, Value, Changed))
+      return false;
+  }
+  return true;
+}
+
+bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write> &Out, std::string &Why) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!F || !F->getBody()) {
+    Why = name(VD) + " is not a local of a function with a body";
+    return false;
+  }
+  const std::vector<Occurrence> &Refs = refsOf(VD, F);
   const Occurrence *UseOcc = nullptr;
   for (const Occurrence &O : Refs)
     if (O.Ref == Use)
@@ -82,66 +163,11 @@ bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write>
   for (const Occurrence &O : Refs) {
     if (&O == UseOcc)
       continue;
-    // Up from the reference through member accesses: `b.x`, `cfg.blockDim.x`.
     std::vector<std::string> Members;
-    const Stmt *Child = O.Ref;
-    std::size_t I = O.Path.size();
-    while (I > 0) {
-      const Stmt *P = O.Path[I - 1];
-      if (const auto *ME = dyn_cast<MemberExpr>(P); ME && !ME->isArrow()) {
-        Members.push_back(ME->getMemberDecl()->getNameAsString());
-      } else if (!isa<ParenExpr>(P) && !(isa<ImplicitCastExpr>(P) && cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)) {
-        break;
-      }
-      Child = P;
-      --I;
-    }
-    const Stmt *Parent = I > 0 ? O.Path[I - 1] : nullptr;
-    const Expr *Value = nullptr;
-    bool Changed = false;
-    auto Is = [&](const Expr *E) { return E && E->IgnoreParens() == Child; };
-    if (const auto *B = dyn_cast_or_null<BinaryOperator>(Parent)) {
-      if (B->getOpcode() == BO_Assign && Is(B->getLHS()))
-        Value = B->getRHS();
-      else if (B->isCompoundAssignmentOp() && Is(B->getLHS()))
-        Changed = true;
-    } else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Parent)) {
-      if (OC->getNumArgs() == 2 && Is(OC->getArg(0))) {
-        if (OC->getOperator() == OO_Equal)
-          Value = OC->getArg(1);
-        else if (OC->isAssignmentOp())
-          Changed = true;
-      }
-    } else if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent)) {
-      if (U->isIncrementDecrementOp())
-        Changed = true;
-      else if (U->getOpcode() == UO_AddrOf) {
-        // `&cfg` given to cudaLaunchKernelEx reads it; elsewhere it escapes.
-        const Stmt *Call = nullptr;
-        for (std::size_t J = I - 1; J > 0 && !Call; --J)
-          if (isa<CallExpr>(O.Path[J - 1]))
-            Call = O.Path[J - 1];
-        const auto *CE = dyn_cast_or_null<CallExpr>(Call);
-        const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
-        if (!Callee || !Callee->getIdentifier() || !Callee->getName().starts_with("cudaLaunchKernelEx"))
-          Changed = true;
-      }
-    } else if (const auto *CE = dyn_cast_or_null<CallExpr>(Parent)) {
-      // Passed by non-const reference: the callee may change it.
-      const FunctionDecl *Callee = CE->getDirectCallee();
-      for (unsigned A = 0; A < CE->getNumArgs(); ++A)
-        if (Is(CE->getArg(A))) {
-          unsigned PI = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) ? A - 1 : A;
-          if (!Callee || PI >= Callee->getNumParams())
-            continue;
-          QualType T = Callee->getParamDecl(PI)->getType();
-          if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-            Changed = true;
-        }
-    }
-    if (!Value && !Changed)
+    const Expr *Value;
+    bool Changed;
+    if (!writeAt(O, Members, Value, Changed))
       continue; // a read
-    std::reverse(Members.begin(), Members.end());
     // Where the write is against the use: before it, or after it in a loop around both.
     std::size_t Common = 0;
     while (Common < O.Path.size() && Common < UseOcc->Path.size() && O.Path[Common] == UseOcc->Path[Common])

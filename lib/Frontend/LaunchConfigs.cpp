@@ -54,6 +54,7 @@ struct LaunchSite {
   bool HasArgs = false;
   const clang::Expr *Size = nullptr; ///< the dynamic shared-memory size as written
   std::string SizeWhy;               ///< how the launch gives it when not as an argument
+  const FunctionDecl *In = nullptr;  ///< the function that holds the launch
 };
 
 /// Launch sites and every call of a function (for the calls of wrappers),
@@ -88,8 +89,16 @@ public:
         F && (F->isDependentContext() ||
               (!F->isTemplateInstantiation() && Ctx.getSourceManager().isInSystemHeader(F->getLocation()))))
       return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
+    const auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    if (F)
+      Functions.push_back(F);
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    if (F)
+      Functions.pop_back();
+    return R;
   }
+  /// The functions being traversed, innermost last.
+  std::vector<const FunctionDecl *> Functions;
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
     const CallExpr *Config = K->getConfig();
     if (!Config || Config->getNumArgs() < 2)
@@ -102,6 +111,7 @@ public:
     if (Config->getNumArgs() > 2)
       S.Size = Config->getArg(2);
     S.HasArgs = true;
+    S.In = Functions.empty() ? nullptr : Functions.back();
     Sites.push_back(S);
     return true;
   }
@@ -141,6 +151,7 @@ public:
     } else {
       return true;
     }
+    S.In = Functions.empty() ? nullptr : Functions.back();
     Sites.push_back(S);
     return true;
   }
@@ -159,6 +170,40 @@ bool validShape(const Dims &D) {
          D[0] * D[1] * D[2] <= 1024;
 }
 
+/// The block shapes of a launch site read through Frames; locals that take
+/// several values and make the shape together are taken together.
+Choices<Dims> shapeAt(const LaunchSite &S, HostValues &HV, const std::vector<Frame> &Frames) {
+  Choices<Dims> Shape = S.BlockMember.empty() ? HV.dims(S.Block, Frames)
+                                              : HV.dimsOfMember(S.Block, S.BlockMember, Frames);
+  if (Shape.Values.size() > 1 && !HV.choosers().empty()) {
+    // Each combination of the locals' values, pinned: the shapes they make together.
+    std::vector<std::pair<const VarDecl *, std::vector<std::int64_t>>> Vars(HV.choosers().begin(),
+                                                                            HV.choosers().end());
+    std::size_t Combos = 1;
+    for (const auto &V : Vars)
+      Combos *= V.second.size();
+    if (Combos <= HostValues::MaxChoices) {
+      Choices<Dims> Joint;
+      Joint.RunTime = true;
+      for (std::size_t Code = 0; Code < Combos; ++Code) {
+        std::map<const VarDecl *, std::int64_t> Pin;
+        for (std::size_t I = 0, Rest = Code; I < Vars.size(); Rest /= Vars[I].second.size(), ++I)
+          Pin[Vars[I].first] = Vars[I].second[Rest % Vars[I].second.size()];
+        HV.pin(Pin);
+        Choices<Dims> One = S.BlockMember.empty() ? HV.dims(S.Block, Frames)
+                                                  : HV.dimsOfMember(S.Block, S.BlockMember, Frames);
+        for (const Dims &D : One.Values)
+          if (std::find(Joint.Values.begin(), Joint.Values.end(), D) == Joint.Values.end())
+            Joint.Values.push_back(D);
+      }
+      HV.pin({});
+      if (Joint.known())
+        Shape = Joint;
+    }
+  }
+  return Shape;
+}
+
 /// Each kernel and shape a launch site gives, read through the calls of the
 /// functions whose parameters it depends on (launch wrappers).
 void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchSizeReader &Sizes, LaunchMap &Out) {
@@ -168,35 +213,41 @@ void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchSi
   for (std::size_t Explored = 0; !Queue.empty() && Explored < MaxChains; ++Explored) {
     std::vector<Frame> Frames = std::move(Queue.front());
     Queue.pop_front();
-    Choices<const FunctionDecl *> K = HV.kernels(S.Kernel, Frames);
-    Choices<Dims> Shape = S.BlockMember.empty() ? HV.dims(S.Block, Frames)
-                                                : HV.dimsOfMember(S.Block, S.BlockMember, Frames);
-    if (Shape.Values.size() > 1 && !HV.choosers().empty()) {
-      // Each combination of the locals' values, pinned: the shapes they make together.
-      std::vector<std::pair<const VarDecl *, std::vector<std::int64_t>>> Vars(HV.choosers().begin(),
-                                                                              HV.choosers().end());
-      std::size_t Combos = 1;
-      for (const auto &V : Vars)
-        Combos *= V.second.size();
-      if (Combos <= HostValues::MaxChoices) {
-        Choices<Dims> Joint;
-        Joint.RunTime = true;
-        for (std::size_t Code = 0; Code < Combos; ++Code) {
-          std::map<const VarDecl *, std::int64_t> Pin;
-          for (std::size_t I = 0, Rest = Code; I < Vars.size(); Rest /= Vars[I].second.size(), ++I)
-            Pin[Vars[I].first] = Vars[I].second[Rest % Vars[I].second.size()];
-          HV.pin(Pin);
-          Choices<Dims> One = S.BlockMember.empty() ? HV.dims(S.Block, Frames)
-                                                    : HV.dimsOfMember(S.Block, S.BlockMember, Frames);
-          for (const Dims &D : One.Values)
-            if (std::find(Joint.Values.begin(), Joint.Values.end(), D) == Joint.Values.end())
-              Joint.Values.push_back(D);
-        }
-        HV.pin({});
-        if (Joint.known())
-          Shape = Joint;
+    // The cases of switches around the launch fix their variables there:
+    // one value each, for the whole launch; several, for its shape.
+    std::vector<std::map<const VarDecl *, std::int64_t>> CaseCombos(1);
+    std::string CaseText;
+    if (const HostValues::CaseValues *Cases = HV.casesAt(S.Call, S.In))
+      for (const auto &[Var, Values] : *Cases) {
+        if (CaseCombos.size() * Values.size() > HostValues::MaxChoices)
+          break;
+        std::vector<std::map<const VarDecl *, std::int64_t>> More;
+        for (const auto &Combo : CaseCombos)
+          for (std::int64_t V : Values) {
+            More.push_back(Combo);
+            More.back()[Var] = V;
+          }
+        CaseCombos = std::move(More);
+        std::string Vals;
+        for (std::int64_t V : Values)
+          Vals += (Vals.empty() ? "" : " or ") + std::to_string(V);
+        CaseText += std::string(CaseText.empty() ? " (in the " : ", ") + (Values.size() > 1 ? "cases '" : "case '") +
+                    Var->getNameAsString() + "' == " + Vals;
       }
+    if (!CaseText.empty())
+      CaseText += ")";
+    if (CaseCombos.size() == 1)
+      HV.setCases(CaseCombos[0]);
+    Choices<const FunctionDecl *> K = HV.kernels(S.Kernel, Frames);
+    Choices<Dims> Shape;
+    for (const auto &Combo : CaseCombos) {
+      if (CaseCombos.size() > 1)
+        HV.setCases(Combo);
+      Choices<Dims> One = shapeAt(S, HV, Frames);
+      Shape = &Combo == &CaseCombos[0] ? One : joinChoices(Shape, One);
     }
+    if (CaseCombos.size() > 1)
+      HV.setCases({});
     const FunctionDecl *Unbound = K.Unbound ? K.Unbound : Shape.Unbound;
     if (Unbound && Frames.size() < MaxCallDepth) {
       auto It = V.Callers.find(Unbound->getCanonicalDecl());
@@ -206,14 +257,17 @@ void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchSi
           Longer.push_back({Unbound, Call});
           Queue.push_back(std::move(Longer));
         }
+        HV.setCases({});
         continue;
       }
       if (!Shape.known())
         Shape.Why += " (no call of it is in this file)";
     }
-    if (!K.known())
+    if (!K.known()) {
+      HV.setCases({});
       continue; // no kernel to give the shape to
-    std::string Source = S.What + " at " + where(S.Call->getBeginLoc(), SM);
+    }
+    std::string Source = S.What + " at " + where(S.Call->getBeginLoc(), SM) + CaseText;
     for (const Frame &F : Frames)
       Source += " via '" + F.F->getNameAsString() + "' called at " + where(F.Call->getBeginLoc(), SM);
     std::vector<bank::BlockShape> Shapes;
@@ -250,6 +304,7 @@ void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchSi
         List.push_back(L);
       }
     }
+    HV.setCases({});
   }
 }
 

@@ -1,0 +1,132 @@
+//===- HostSwitches.cpp - The cases of a switch that hold a launch --------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// HostValues::casesAt: host code picks a template instance per block size
+/// with a switch on the size it also builds the block from (cuda-samples'
+/// reductions: `dim3 block(threads); switch (threads) { case 512:
+/// reduce<512><<<grid, block>>>(); break; ...}`). Inside a case the switch's
+/// variable has that case's value, or one of the values of the cases that
+/// fall through to it; a `default` label says nothing. One walk of the
+/// function finds it for every call.
+//===----------------------------------------------------------------------===//
+#include "Frontend/HostValues.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+
+namespace {
+
+/// S ends by leaving the switch (or the function): the next statement is
+/// reached through its own labels only.
+bool jumpsAway(const Stmt *S) {
+  while (const auto *SC = dyn_cast_or_null<SwitchCase>(S))
+    S = SC->getSubStmt();
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    return !CS->body_empty() && jumpsAway(CS->body_back());
+  return isa_and_nonnull<BreakStmt, ReturnStmt, ContinueStmt, GotoStmt, CXXThrowExpr>(S);
+}
+
+class CaseWalk {
+public:
+  CaseWalk(ASTContext &Ctx, std::function<bool(const VarDecl *)> Unchanged,
+           std::map<const CallExpr *, HostValues::CaseValues> &Out)
+      : Ctx(Ctx), Unchanged(std::move(Unchanged)), Out(Out) {}
+
+  void walk(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *C = dyn_cast<CallExpr>(S); C && !Active.empty())
+      Out[C] = Active;
+    if (isa<LambdaExpr>(S))
+      return; // its body runs where it is called
+    if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+      switchStmt(Sw);
+      return;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          walk(VD->getInit());
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      walk(Child);
+  }
+
+private:
+  ASTContext &Ctx;
+  std::function<bool(const VarDecl *)> Unchanged;
+  std::map<const CallExpr *, HostValues::CaseValues> &Out;
+  HostValues::CaseValues Active;
+
+  void switchStmt(const SwitchStmt *Sw) {
+    walk(Sw->getInit());
+    walk(Sw->getConditionVariableDeclStmt());
+    walk(Sw->getCond());
+    const auto *DR = dyn_cast<DeclRefExpr>(Sw->getCond()->IgnoreParenImpCasts());
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    std::vector<const Stmt *> Body;
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Sw->getBody()))
+      Body.assign(CS->body_begin(), CS->body_end());
+    else
+      Body.push_back(Sw->getBody());
+    // Every label of the switch at the top of its body (no case nested in a
+    // block, as in Duff's device), on an integer variable nothing changes.
+    unsigned Labels = 0, Top = 0;
+    for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase())
+      ++Labels;
+    for (const Stmt *S : Body)
+      for (const Stmt *L = S; const auto *SC = dyn_cast_or_null<SwitchCase>(L); L = SC->getSubStmt())
+        ++Top;
+    bool Narrows = VD && VD->hasLocalStorage() && VD->getType()->isIntegralOrEnumerationType() &&
+                   Labels == Top && Unchanged(VD) && !Active.count(VD);
+    std::vector<std::int64_t> Reaching;
+    bool Any = false; // reached from a default label or from before the first label
+    for (const Stmt *S : Body) {
+      const Stmt *Inner = S;
+      while (const auto *SC = dyn_cast_or_null<SwitchCase>(Inner)) {
+        if (const auto *Case = dyn_cast<CaseStmt>(SC)) {
+          Expr::EvalResult ER;
+          if (!Case->caseStmtIsGNURange() && Case->getLHS()->EvaluateAsInt(ER, Ctx))
+            Reaching.push_back(ER.Val.getInt().getExtValue());
+          else
+            Any = true;
+        } else {
+          Any = true; // default: any other value
+        }
+        Inner = SC->getSubStmt();
+      }
+      bool Pins = Narrows && !Any && !Reaching.empty();
+      if (Pins)
+        Active[VD] = Reaching;
+      walk(Inner);
+      if (Pins)
+        Active.erase(VD);
+      if (jumpsAway(Inner)) {
+        Reaching.clear();
+        Any = false;
+      }
+    }
+  }
+};
+
+} // namespace
+
+const HostValues::CaseValues *HostValues::casesAt(const CallExpr *Launch, const FunctionDecl *F) {
+  if (!F || !F->getBody())
+    return nullptr;
+  auto It = CasesOf.find(F);
+  if (It == CasesOf.end()) {
+    It = CasesOf.emplace(F, std::map<const CallExpr *, CaseValues>()).first;
+    CaseWalk(Ctx, [this](const VarDecl *VD) { return neverChanged(VD); }, It->second).walk(F->getBody());
+  }
+  auto At = It->second.find(Launch);
+  return At == It->second.end() ? nullptr : &At->second;
+}
+
+} // namespace bankcheck::frontend
