@@ -114,8 +114,10 @@ Choices<std::int64_t> HostValues::ints(const Expr *E, Chain C, unsigned Depth) {
     return one<std::int64_t>(ER.Val.getInt().getExtValue());
   E = strip(E);
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
-    if (auto Case = Cases.find(dyn_cast<VarDecl>(DR->getDecl())); Case != Cases.end())
+    if (auto Case = Cases.find(dyn_cast<VarDecl>(DR->getDecl())); Case != Cases.end()) {
+      CasesRead = true;
       return one<std::int64_t>(Case->second); // the case of a switch on it that holds the launch
+    }
     if (const auto *P = dyn_cast<ParmVarDecl>(DR->getDecl())) {
       Chain Outer;
       const FunctionDecl *Unbound = nullptr;

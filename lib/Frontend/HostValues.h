@@ -82,7 +82,12 @@ public:
   using CaseValues = std::map<const clang::VarDecl *, std::vector<std::int64_t>>;
   const CaseValues *casesAt(const clang::CallExpr *Launch, const clang::FunctionDecl *F);
   /// Reads of these variables take these values (one each) until cleared.
-  void setCases(std::map<const clang::VarDecl *, std::int64_t> Values) { Cases = std::move(Values); }
+  void setCases(std::map<const clang::VarDecl *, std::int64_t> Values) {
+    Cases = std::move(Values);
+    CasesRead = false;
+  }
+  /// Whether a question since setCases read one of them.
+  bool casesRead() const { return CasesRead; }
 
 private:
   /// Every reference to a local in its function, with the statements above
@@ -125,6 +130,7 @@ private:
   static constexpr unsigned MaxWork = 20000;
   std::map<const clang::VarDecl *, std::vector<Occurrence>> RefsOf;
   std::map<const clang::VarDecl *, std::int64_t> Cases;
+  bool CasesRead = false;
   std::map<const clang::FunctionDecl *, std::map<const clang::CallExpr *, CaseValues>> CasesOf;
   std::map<const clang::VarDecl *, std::vector<std::int64_t>> Choosers;
   std::map<const clang::VarDecl *, std::int64_t> Pinned;

@@ -240,12 +240,16 @@ void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchSi
       HV.setCases(CaseCombos[0]);
     Choices<const FunctionDecl *> K = HV.kernels(S.Kernel, Frames);
     Choices<Dims> Shape;
+    bool CasesRead = HV.casesRead();
     for (const auto &Combo : CaseCombos) {
       if (CaseCombos.size() > 1)
         HV.setCases(Combo);
       Choices<Dims> One = shapeAt(S, HV, Frames);
+      CasesRead |= HV.casesRead();
       Shape = &Combo == &CaseCombos[0] ? One : joinChoices(Shape, One);
     }
+    if (!CasesRead)
+      CaseText.clear(); // the shape does not depend on the switch
     if (CaseCombos.size() > 1)
       HV.setCases({});
     const FunctionDecl *Unbound = K.Unbound ? K.Unbound : Shape.Unbound;
