@@ -15,6 +15,7 @@
 /// at an offset not known, so that no stale value is ever read. The same
 /// pass notes whether the body uses goto (KernelWalker.cpp).
 //===----------------------------------------------------------------------===//
+#include "Frontend/CooperativeGroups.h"
 #include "Frontend/WalkerState.h"
 
 #include "Frontend/StmtWalk.h"
@@ -266,6 +267,10 @@ bool Walker::escapes(const VarDecl *VD) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(DC);
   if (!F)
     return true;
+  // A cooperative group handed on by reference (`reduce(tile, v)`) keeps its
+  // ranks: nothing but an assignment of another group changes them.
+  if (isCooperativeGroupsType(VD->getType().getNonReferenceType()))
+    return false;
   return bodyFacts(*F).Escaping.count(VD) != 0;
 }
 

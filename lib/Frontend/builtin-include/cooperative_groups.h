@@ -83,6 +83,18 @@ __device__ inline thread_group::thread_group(const thread_block &)
 
 __device__ inline thread_block this_thread_block() { return thread_block(); }
 
+/// Scratch for multi-warp tiles before sm_80 (the toolkit's sm_80 and later
+/// reserve their own): a stand-in of the same name that holds nothing the
+/// analysis reads.
+template <unsigned int MaxBlockSize = 1024> struct block_tile_memory {
+private:
+  char scratch[16];
+};
+template <unsigned int MaxBlockSize>
+__device__ inline thread_block this_thread_block(block_tile_memory<MaxBlockSize> &) {
+  return thread_block();
+}
+
 class grid_group {
 public:
   __device__ void sync() const;
@@ -112,23 +124,29 @@ __device__ inline grid_group this_grid() { return grid_group(); }
 
 template <unsigned int Size, typename ParentT = void> class thread_block_tile;
 
-/// A tile of Size (a power of two, at most 32) consecutive threads of a block.
-/// As in the toolkit, thread_block_tile<N, Parent> (what tiled_partition<N>
+/// A tile of Size (a power of two, at most 1024) consecutive threads of a
+/// block; above 32 (a multi-warp tile) without the warp's collectives. As in
+/// the toolkit, thread_block_tile<N, Parent> (what tiled_partition<N>
 /// returns) derives from thread_block_tile<N>.
 template <unsigned int Size> class thread_block_tile<Size, void> {
-  static_assert(Size > 0 && Size <= 32 && (Size & (Size - 1)) == 0,
-                "tile size must be a power of two no larger than 32");
+  static_assert(Size > 0 && Size <= 1024 && (Size & (Size - 1)) == 0,
+                "tile size must be a power of two no larger than 1024");
 
   static __device__ unsigned int tileMask() {
-    if (Size == 32)
+    if (Size >= 32)
       return 0xffffffffu;
-    return ((1u << Size) - 1u) << (details::laneId() & ~(Size - 1u));
+    return ((1u << (Size % 32)) - 1u) << (details::laneId() & ~(Size - 1u));
   }
 
 public:
   static constexpr unsigned int numThreads = Size;
 
-  __device__ void sync() const { __syncwarp(tileMask()); }
+  __device__ void sync() const {
+    if (Size > 32)
+      __syncthreads(); // stand-in: the toolkit syncs the tile's warps alone
+    else
+      __syncwarp(tileMask());
+  }
   __device__ unsigned int thread_rank() const {
     return details::blockThreadRank() & (Size - 1u);
   }

@@ -53,6 +53,20 @@ __global__ void warpHelper(float *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
 }
 
+// A group handed to a helper by (non-const) reference keeps its ranks
+// (cuda-samples' multi_warp_cg_reduce: cg_reduce_n(v, multiWarpTile)).
+template <typename Group> __device__ float reduceIn(float v, Group &g) { return v + g.size(); }
+
+__global__ void groupByReference(float *out) {
+  __shared__ float partial[8][32];
+  auto tile = cg::tiled_partition<64>(cg::this_thread_block());
+  float v = reduceIn(1.0f, tile);
+  partial[tile.meta_group_rank()][tile.thread_rank() % 32] = v;
+  // one row per 64-thread tile, a warp's lanes along it: clean
+  out[threadIdx.x] = partial[threadIdx.x % 8][tile.meta_group_rank()];
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 8-way bank conflict on shared load of 'partial' (8 wavefronts, ideal 1) [bankcheck-bank-conflict]
+}
+
 __global__ void notFollowed(const int *in, float *out) {
   __shared__ float s[32][32];
   cg::thread_block block = cg::this_thread_block();
@@ -71,4 +85,5 @@ void run(const int *in, float *out) {
   blockRanks<<<1, 32>>>(out);
   tileRanks<<<1, 32>>>(out);
   warpHelper<<<1, 64>>>(out);
+  groupByReference<<<1, 256>>>(out);
 }
