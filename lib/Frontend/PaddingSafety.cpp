@@ -32,12 +32,13 @@ bool carriesRow(QualType T) {
 }
 
 /// Whether the array part of a declared type was deduced rather than written:
-/// reached through `auto`, `decltype`, `typeof` or a template parameter.
-bool deducedRow(QualType T, const ASTContext &Ctx) {
+/// reached through `auto`, `decltype`, `typeof`, or a template parameter when
+/// FromArguments (a function template's, deduced from the call's arguments).
+bool deducedRow(QualType T, const ASTContext &Ctx, bool FromArguments = false) {
   for (unsigned Depth = 0; Depth < 32 && !T.isNull(); ++Depth) {
     const Type *Ty = T.getTypePtr();
-    if (isa<AutoType, DecltypeType, TypeOfExprType, TypeOfType, SubstTemplateTypeParmType,
-            TemplateTypeParmType>(Ty))
+    if (isa<AutoType, DecltypeType, TypeOfExprType, TypeOfType>(Ty) ||
+        (FromArguments && isa<SubstTemplateTypeParmType, TemplateTypeParmType>(Ty)))
       return true;
     if (const auto *P = dyn_cast<PointerType>(Ty))
       T = P->getPointeeType();
@@ -59,8 +60,7 @@ std::string typeText(QualType T, ASTContext &Ctx) {
   return T.getAsString(P);
 }
 
-/// One node of the traversal's ancestry: a statement, a declaration, or a
-/// written type (an unevaluated `decltype(tile)`).
+/// One node of the traversal's ancestry: a statement or a declaration.
 struct Node {
   const Stmt *S = nullptr;
   const Decl *D = nullptr;
@@ -83,12 +83,9 @@ public:
     Stack.pop_back();
     return R && Why.empty();
   }
-  bool TraverseTypeLoc(TypeLoc TL) {
-    Stack.push_back({}); // a written type: nothing below it is evaluated
-    bool R = RecursiveASTVisitor::TraverseTypeLoc(TL);
-    Stack.pop_back();
-    return R;
-  }
+  /// Written types are not walked: nothing in them (decltype, sizeof of a
+  /// type, an array bound) is evaluated.
+  bool TraverseTypeLoc(TypeLoc) { return true; }
   bool dataTraverseStmtPre(Stmt *S) {
     Stack.push_back({S, nullptr});
     return true;
@@ -129,10 +126,10 @@ private:
       Found.push_back(Into);
   }
 
-  void blocked(const VarDecl *Root, QualType As, const std::string &How, SourceLocation At) {
+  void blocked(const VarDecl *Root, QualType As, const std::string &How, SourceLocation At,
+               const char *Tail = ", a type written with its innermost extent") {
     Why = "it is " + How + (Origin.count(Root) ? "" : " through '" + Root->getNameAsString() + "'") +
-          (As.isNull() ? "" : " as '" + typeText(As, Ctx) + "'") + " (" + where(At) +
-          "), a type written with its innermost extent";
+          (As.isNull() ? "" : " as '" + typeText(As.getCanonicalType(), Ctx) + "'") + " (" + where(At) + ")" + Tail;
   }
 
   /// The function or lambda whose body holds the node at stack index I.
@@ -161,12 +158,14 @@ private:
       Explicit = DRE->hasExplicitTemplateArgs();
     if (const auto *ME = dyn_cast_or_null<MemberExpr>(Callee ? Callee->IgnoreParenImpCasts() : nullptr))
       Explicit = ME->hasExplicitTemplateArgs();
-    bool Deduced = deducedRow(P->getType(), Ctx);
-    if (!Deduced && !Explicit)
+    // A function template's parameter deduced from this argument follows
+    // the padding; a class template's, or one given explicitly, does not.
+    const bool FromArguments = FD->getPrimaryTemplate() && !Explicit;
+    bool Deduced = deducedRow(P->getType(), Ctx, FromArguments);
+    if (!Deduced && FromArguments)
       if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
         if (ArgIndex < Pattern->getNumParams())
-          Deduced = Pattern->getParamDecl(ArgIndex)->getType()->isDependentType() &&
-                    FD->getPrimaryTemplate() != nullptr;
+          Deduced = Pattern->getParamDecl(ArgIndex)->getType()->isDependentType();
     if (!Deduced) {
       blocked(Root, P->getType(),
               "passed to parameter '" + P->getNameAsString() + "' of '" + FD->getNameAsString() + "'",
@@ -195,8 +194,6 @@ private:
           blocked(Root, VD->getType(), "bound to '" + VD->getNameAsString() + "'", E->getExprLoc());
         return;
       }
-      if (!P.S)
-        return; // inside a written type: not evaluated
       const Stmt *S = P.S;
       const auto *CurE = dyn_cast<Expr>(Cur);
       if (const auto *PE = dyn_cast<Expr>(S); PE && PE->isInstantiationDependent())
@@ -248,12 +245,11 @@ private:
           }
       }
       if (isa<ReturnStmt>(S)) {
+        // Returned: the call's value in each caller is not followed.
         const FunctionDecl *FD = enclosingFunction(I);
-        if (FD && !deducedRow(FD->getDeclaredReturnType(), Ctx) &&
-            !(FD->getTemplateInstantiationPattern() &&
-              FD->getTemplateInstantiationPattern()->getReturnType()->isDependentType()))
-          blocked(Root, FD->getDeclaredReturnType(), "returned from '" + FD->getNameAsString() + "'",
-                  E->getExprLoc());
+        blocked(Root, FD ? FD->getDeclaredReturnType() : CurE->getType(),
+                "returned from '" + (FD ? FD->getNameAsString() : std::string("a function")) + "'",
+                E->getExprLoc(), ", and the value of its calls is not followed");
         return;
       }
       if (CurE && !carriesRow(CurE->getType()))

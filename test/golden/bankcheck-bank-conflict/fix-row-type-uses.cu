@@ -95,6 +95,30 @@ __global__ void deducedOnly(float *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 'tile' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
 }
 
+// A class template's parameter is given, not deduced from the array; a
+// value returned is not followed into the caller's use.
+template <class Row> struct RowReader {
+  __device__ float read(Row *t, int r) const { return t[r][0]; }
+  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: 32-way bank conflict on shared load of 'tile' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE+5]]:20: note: no padding fix-it for 'tile': it is passed to parameter 't' of 'read' as 'float (*)[32]' ({{.*}}:[[@LINE+12]]), a type written with its innermost extent
+};
+template <class T> __device__ T same(T t) { return t; }
+
+__global__ void classTemplateAndReturn(float *out) {
+  __shared__ float tile[32][32];
+  // CHECK-FIXES: {{^}}  __shared__ float tile[32][32];
+  __shared__ float other[32][32];
+  // CHECK-FIXES: {{^}}  __shared__ float other[32][32];
+  tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
+  other[threadIdx.y][threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = RowReader<float[32]>().read(tile, threadIdx.x);
+  float (*q)[32] = same(other);
+  out[threadIdx.x] += q[threadIdx.x][0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 32-way bank conflict on shared load of 'other' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-9]]:20: note: no padding fix-it for 'other': it is returned from 'same' through 't' as 'float (*)[32]' ({{.*}}), and the value of its calls is not followed
+}
+
 void run(float *out) {
   passedToTypedParam<<<1, dim3(32, 32)>>>(out);
   passedToTemplates<<<1, dim3(32, 32)>>>(out);
@@ -103,4 +127,5 @@ void run(float *out) {
   rowThroughAuto<<<1, dim3(32, 32)>>>(out);
   castToRowPointer<<<1, dim3(32, 32)>>>(out);
   deducedOnly<<<1, dim3(32, 32)>>>(out);
+  classTemplateAndReturn<<<1, dim3(32, 32)>>>(out);
 }
