@@ -89,6 +89,11 @@ public:
         F && (F->isDependentContext() ||
               (!F->isTemplateInstantiation() && Ctx.getSourceManager().isInSystemHeader(F->getLocation()))))
       return true;
+    // Device code launches nothing Clang accepts (no dynamic parallelism) and
+    // is no launch wrapper: its bodies, most of a file of kernels, are skipped.
+    if (const auto *F = dyn_cast_or_null<FunctionDecl>(D);
+        F && (F->hasAttr<CUDAGlobalAttr>() || (F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAHostAttr>())))
+      return true;
     const auto *F = dyn_cast_or_null<FunctionDecl>(D);
     if (F)
       Functions.push_back(F);
