@@ -11,6 +11,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <deque>
+#include <functional>
 
 namespace bankcheck::frontend {
 
@@ -69,12 +70,23 @@ public:
   /// Statements (function bodies, initializers) by the plain walk of
   /// StmtWalk.h: only calls are looked at, and a body is most of a file.
   bool TraverseStmt(Stmt *S) {
-    auto OnNode = [&](const Stmt *N) {
+    std::function<bool(const Stmt *)> OnNode = [&](const Stmt *N) {
       if (const auto *C = dyn_cast<CallExpr>(N)) {
         VisitCallExpr(const_cast<CallExpr *>(C));
         if (const auto *K = dyn_cast<CUDAKernelCallExpr>(C))
           VisitCUDAKernelCallExpr(const_cast<CUDAKernelCallExpr *>(K));
       }
+      // A generic lambda's body as written is a pattern: its launches are
+      // those of each instantiation (`[&](auto n) { k<n.value><<<g, n.value>>>(); }`
+      // called with std::integral_constant<int, 32>, ...).
+      if (const auto *L = dyn_cast<LambdaExpr>(N))
+        if (const FunctionTemplateDecl *FT = L->getCallOperator()->getDescribedFunctionTemplate())
+          for (const FunctionDecl *Spec : FT->specializations())
+            if (Spec->getBody()) {
+              Functions.push_back(Spec);
+              walkPreOrder(Spec->getBody(), OnNode);
+              Functions.pop_back();
+            }
       return true;
     };
     walkPreOrder(S, OnNode);

@@ -6,6 +6,8 @@
 // the default assumption is used (and said).
 #include <cuda_runtime.h>
 
+#include <type_traits>
+
 template <unsigned B>
 __global__ void reduce(float *out) {
   __shared__ float s[2 * B];
@@ -55,4 +57,35 @@ void changed(float *out, int threads) {
     rows<128><<<1, block>>>(out); // block.x is 256 here, not 128
     break;
   }
+}
+
+// A block size dispatched to a generic lambda as a compile-time constant
+// (llm.c's dispatch_launch): each instantiation of the lambda launches its
+// own kernel instance with its own shape.
+template <int B>
+__global__ void tiles(float *out) {
+  __shared__ float u[32][32];
+  u[threadIdx.x % 32][threadIdx.x / 32] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on shared store of 'u' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-switch-cases.cu:[[@LINE+18]]
+  // CHECK-MESSAGES: note: also in 1 other kernel instantiation or block shape: 'tiles<64>' with block (64, 1, 1)
+  __syncthreads();
+  out[threadIdx.x] = u[0][threadIdx.x % 32];
+}
+
+template <class Launcher> void dispatch(Launcher &&launch, int size) {
+  switch (size) {
+  case 32:
+    return launch(std::integral_constant<int, 32>{});
+  case 64:
+    return launch(std::integral_constant<int, 64>{});
+  }
+}
+
+void generic(float *out, int size) {
+  auto launch = [&](auto n) {
+    constexpr int threads = n.value;
+    tiles<threads><<<1, threads>>>(out);
+  };
+  dispatch(launch, size);
 }
