@@ -396,8 +396,7 @@ AccessResult Analyzer::run() {
     }
     Warps.push_back(Lanes);
     WarpIds.push_back(std::nullopt);
-    Assumptions.insert("blockDim.x is a multiple of 32 (no launch, annotation "
-                       "or --block-dim gives the block shape)");
+    Assumptions.insert("blockDim.x is a multiple of 32 (" + Q.ShapeUnknownWhy + ")");
   }
 
   double Sum = 0;

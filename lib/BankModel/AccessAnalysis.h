@@ -64,6 +64,8 @@ struct AccessQuery {
   Form F = Form::LDS;
   /// nullopt: the shape is unknown; blockDim.x is assumed a multiple of 32.
   std::optional<BlockShape> Shape;
+  /// Why the shape is unknown, said with that assumption.
+  std::string ShapeUnknownWhy = "no launch, annotation or --block-dim gives the block shape";
   std::vector<AccessInstance> Instances;
   /// Values of Layout symbols (array extents), bound for every lane.
   std::vector<std::pair<symbolic::SymbolId, std::int64_t>> Bindings;

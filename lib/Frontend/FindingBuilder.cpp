@@ -58,6 +58,8 @@ bank::AccessQuery queryFor(const LaunchConfig &Config, const AccessSite &Site,
   Q.AccessBytes = Site.AccessBytes;
   Q.F = Site.Form.value_or(Site.Kind == "store" ? bank::Form::STS : bank::Form::LDS);
   Q.Shape = Config.Shape;
+  if (!Config.Unresolved.empty())
+    Q.ShapeUnknownWhy = "the shape of that launch is not known";
   Q.Instances = Site.Instances;
   for (const auto &[Array, L] : Walk.Layouts) {
     auto It = Extents.find(Array);

@@ -187,6 +187,28 @@ Choices<std::int64_t> HostValues::ints(const Expr *E, Chain C, unsigned Depth) {
       }
     return capped(Out);
   }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    if (const VarDecl *Table = readOnlyTable(AS)) {
+      // `sizes[j]` of a table nothing writes (llm.c: `int block_sizes[] =
+      // {32, ..., 1024}; for (j...) { int block_size = block_sizes[j]; ...}`):
+      // the element the index picks, or each of them, chosen at run time.
+      const auto *IL = cast<InitListExpr>(Table->getInit()->IgnoreImplicit());
+      R Index = ints(AS->getIdx(), C, Depth + 1);
+      R Out;
+      Out.RunTime = !Index.known() || Index.RunTime;
+      for (unsigned I = 0; I < IL->getNumInits(); ++I) {
+        if (Index.known() && std::find(Index.Values.begin(), Index.Values.end(), std::int64_t(I)) == Index.Values.end())
+          continue;
+        R V = ints(IL->getInit(I), C, Depth + 1);
+        if (!V.known())
+          return V;
+        Out.RunTime |= V.RunTime;
+        for (std::int64_t X : V.Values)
+          addValue(Out, X);
+      }
+      if (Out.known())
+        return capped(Out);
+    }
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
     R Cond = ints(CO->getCond(), C, Depth + 1);
     if (Cond.known() && Cond.Values.size() == 1)

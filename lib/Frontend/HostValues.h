@@ -102,6 +102,9 @@ private:
   bool writeAt(const Occurrence &O, std::vector<std::string> &Members, const clang::Expr *&Value, bool &Changed);
   /// No assignment, op=, ++, address taken or non-const reference in VD's function.
   bool neverChanged(const clang::VarDecl *VD);
+  /// The array `T[N] = {...}` that AS indexes when its elements are only read
+  /// (a local whose every use is an element read, or a const array).
+  const clang::VarDecl *readOnlyTable(const clang::ArraySubscriptExpr *AS);
 
   /// A write to a local or to one of its members, in source order.
   struct Write {

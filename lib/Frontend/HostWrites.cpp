@@ -134,6 +134,38 @@ bool HostValues::neverChanged(const VarDecl *VD) {
   return true;
 }
 
+const VarDecl *HostValues::readOnlyTable(const ArraySubscriptExpr *AS) {
+  const auto *DR = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!VD || !VD->getInit() || !Ctx.getAsConstantArrayType(VD->getType()) ||
+      !isa<InitListExpr>(VD->getInit()->IgnoreImplicit()) ||
+      !VD->getType()->getAsArrayTypeUnsafe()->getElementType()->isIntegerType())
+    return nullptr;
+  if (VD->getType().isConstQualified() || VD->isConstexpr())
+    return VD;
+  const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!F || !F->getBody())
+    return nullptr;
+  for (const Occurrence &O : refsOf(VD, F)) {
+    // Up through the decay to the subscript, which must be read: `sizes[j]`
+    // as a value, or the array under sizeof.
+    std::size_t I = O.Path.size();
+    const Stmt *Child = O.Ref;
+    while (I > 0 && (isa<ParenExpr>(O.Path[I - 1]) ||
+                     (isa<ImplicitCastExpr>(O.Path[I - 1]) &&
+                      cast<ImplicitCastExpr>(O.Path[I - 1])->getCastKind() == CK_ArrayToPointerDecay)))
+      Child = O.Path[--I];
+    const Stmt *Parent = I > 0 ? O.Path[I - 1] : nullptr;
+    if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(Parent))
+      continue;
+    const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(Parent);
+    const auto *Read = I > 1 ? dyn_cast<ImplicitCastExpr>(O.Path[I - 2]) : nullptr;
+    if (!Sub || Sub->getBase()->IgnoreParens() != Child || !Read || Read->getCastKind() != CK_LValueToRValue)
+      return nullptr;
+  }
+  return VD;
+}
+
 bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write> &Out, std::string &Why) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!F || !F->getBody()) {

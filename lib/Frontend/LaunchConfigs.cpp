@@ -461,14 +461,20 @@ configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
         Out.push_back(L);
     }
   }
-  if (!Out.empty())
+  if (!Out.empty() && Unresolved.empty())
     return Out;
+  // No launch gives a shape, or some launches give none: those are analysed
+  // with what stands in for a launch (never left out because others are known).
+  auto With = [&Out](LaunchConfig L) {
+    Out.push_back(std::move(L));
+    return Out;
+  };
   LaunchConfig L;
   L.Unresolved = Unresolved;
   if (Option) {
     L.Shape = Option;
     L.Source = "--block-dim";
-    return {L};
+    return With(L);
   }
   if (FileConfig) {
     std::string Name = Kernel.getNameAsString(); // patterns match the plain name
@@ -478,16 +484,16 @@ configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
         D[I] = (*Dim)[I];
       L.Shape = bank::BlockShape{D[0], D[1], D[2]};
       L.Source = "configuration " + FileConfig->Source;
-      return {L};
+      return With(L);
     }
   }
   if (auto Bound = launchBoundsShape(Kernel, Ctx)) {
     L.Shape = Bound->Shape;
     L.Source = Bound->Source;
-    return {L};
+    return With(L);
   }
   L.Source = "assumed";
-  return {L};
+  return With(L);
 }
 
 } // namespace bankcheck::frontend

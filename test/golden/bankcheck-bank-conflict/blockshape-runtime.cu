@@ -65,3 +65,39 @@ void run(float *out, int n) {
   dim3 c(t, 128 / t);
   together<<<1, c>>>(out);
 }
+
+// One launch gives the shape, another does not: the known shape is analysed
+// and so is the other launch, under the default assumption, said so (it is
+// not left out because a shape is known).
+__global__ void mixed(float *out) {
+  __shared__ float s[1024];
+  out[threadIdx.x] = s[threadIdx.x * 32];
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES-DAG: note: launch at {{.*}}blockshape-runtime.cu:[[@LINE+18]]: the block shape is not known: it depends on 'n', a parameter of 'twoLaunches'
+  // CHECK-MESSAGES-DAG: note: assuming blockDim.x is a multiple of 32 (the shape of that launch is not known)
+  // CHECK-MESSAGES-DAG: :[[@LINE-4]]:22: note: also in 1 other kernel instantiation or block shape: 'mixed' with block (8, 1, 1)
+}
+
+// A table of block sizes that nothing writes, walked by a loop (llm.c's
+// `int block_sizes[] = {...}; for (j...) { int block_size = block_sizes[j]; ...}`):
+// each size is analysed, chosen at run time.
+__global__ void sized(float *out) {
+  __shared__ float s[1024];
+  out[threadIdx.x] = s[threadIdx.x * 32];
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES-DAG: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-runtime.cu:[[@LINE+13]] (one of 3 block shapes chosen at run time)
+  // CHECK-MESSAGES-DAG: :[[@LINE-3]]:22: note: also in 2 other kernel instantiations or block shapes: 'sized' with block (8, 1, 1), 'sized' with block (16, 1, 1)
+}
+
+void twoLaunches(float *out, int n) {
+  mixed<<<1, 8>>>(out);
+  mixed<<<1, n>>>(out);
+}
+
+void sizes(float *out) {
+  int block_sizes[] = {8, 16, 32};
+  for (int j = 0; j < 3; j++) {
+    int block_size = block_sizes[j];
+    sized<<<1, block_size>>>(out);
+  }
+}
