@@ -15,6 +15,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 
+#include <functional>
+
 namespace bankcheck::frontend {
 
 using namespace clang;
