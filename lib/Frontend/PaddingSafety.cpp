@@ -5,6 +5,7 @@
 #include "Frontend/KernelWalker.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -219,6 +220,15 @@ private:
       }
       if (isa<UnaryExprOrTypeTraitExpr, CXXTypeidExpr, CXXNoexceptExpr>(S))
         return; // sizeof, alignof, typeid: unevaluated or a size
+      if (const auto *FR = dyn_cast<CXXForRangeStmt>(S); FR && FR->getRangeInit() == Cur) {
+        // `for (auto &row : tile)`: each element (a row) is bound to the loop variable.
+        const VarDecl *LV = FR->getLoopVariable();
+        if (LV && carriesRow(LV->getType()) && !deducedRow(LV->getType(), Ctx))
+          blocked(Root, LV->getType(), "iterated by '" + LV->getNameAsString() + "'", E->getExprLoc());
+        else if (LV)
+          flowsInto(LV);
+        return;
+      }
       if (const auto *Call = dyn_cast<CallExpr>(S)) {
         const FunctionDecl *FD = Call->getDirectCallee();
         unsigned Shift = isa<CXXOperatorCallExpr>(Call) && FD && isa<CXXMethodDecl>(FD) &&

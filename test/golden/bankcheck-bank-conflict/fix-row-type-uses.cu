@@ -119,6 +119,28 @@ __global__ void classTemplateAndReturn(float *out) {
   // CHECK-MESSAGES: :[[@LINE-9]]:20: note: no padding fix-it for 'other': it is returned from 'same' through 't' as 'float (*)[32]' ({{.*}}), and the value of its calls is not followed
 }
 
+// A range-for over the rows: `auto &row` follows the padding, a loop
+// variable spelling the row type does not.
+__global__ void rangeFor(float *out) {
+  __shared__ float tile[32][32];
+  // CHECK-FIXES: {{^}}  __shared__ float tile[32][33];
+  __shared__ float spelled[32][32];
+  // CHECK-FIXES: {{^}}  __shared__ float spelled[32][32];
+  tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
+  spelled[threadIdx.y][threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  float s = 0;
+  for (auto &row : tile)
+    s += row[0];
+  for (float(&row)[32] : spelled)
+    s += row[1];
+  out[threadIdx.x] = tile[threadIdx.x][0] + spelled[threadIdx.x][0] + s;
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 'tile' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-14]]:20: note: pad the innermost dimension of 'tile' by 1 element ('32' -> '33')
+  // CHECK-MESSAGES: :[[@LINE-3]]:45: warning: 32-way bank conflict on shared load of 'spelled' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-14]]:20: note: no padding fix-it for 'spelled': it is iterated by 'row' as 'float (&)[32]' ({{.*}}:[[@LINE-6]]), a type written with its innermost extent
+}
+
 void run(float *out) {
   passedToTypedParam<<<1, dim3(32, 32)>>>(out);
   passedToTemplates<<<1, dim3(32, 32)>>>(out);
@@ -128,4 +150,5 @@ void run(float *out) {
   castToRowPointer<<<1, dim3(32, 32)>>>(out);
   deducedOnly<<<1, dim3(32, 32)>>>(out);
   classTemplateAndReturn<<<1, dim3(32, 32)>>>(out);
+  rangeFor<<<1, dim3(32, 32)>>>(out);
 }
