@@ -449,13 +449,7 @@ Value Walker::constructObject(const CXXConstructExpr *CC) {
   // default member initialiser): `this` is the object so far.
   ThisStack.emplace_back();
   for (const CXXCtorInitializer *Init : CD->inits()) {
-    LocalRef Self;
-    Self.Root = Value::object(O);
-    Self.Offset = Expr::constant(0);
-    Self.Candidates = {0};
-    Self.Type = Ctx.getRecordType(RD);
-    Self.OfThis = true;
-    ThisStack.back().Local = std::move(Self);
+    ThisStack.back().Local = thisOf(O, RD);
     const FieldDecl *FD = Init->getMember();
     if (!FD || FD->isBitField() || Init->isIndirectMemberInitializer()) {
       if (Init->getInit())
@@ -489,6 +483,16 @@ Value Walker::constructObject(const CXXConstructExpr *CC) {
   }
   Vars.undo(Mark);
   return Value::object(std::move(O));
+}
+
+LocalRef Walker::thisOf(const ObjectValue &O, const CXXRecordDecl *RD) {
+  LocalRef R;
+  R.Root = Value::object(O);
+  R.Offset = Expr::constant(0);
+  R.Candidates = {0};
+  R.Type = Ctx.getRecordType(RD);
+  R.OfThis = true;
+  return R;
 }
 
 Value mergeObjects(const Expr &Cond, const ObjectValue &A, const ObjectValue &B) {

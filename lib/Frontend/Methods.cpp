@@ -226,13 +226,7 @@ bool Walker::constructorBody(const CXXConstructorDecl *CD, ObjectValue &O) {
   if (!Body || CallStack.size() >= MaxCallDepth || std::find(CallStack.begin(), CallStack.end(), CD) != CallStack.end())
     return false;
   ThisObject This;
-  LocalRef R;
-  R.Root = Value::object(O);
-  R.Offset = Expr::constant(0);
-  R.Candidates = {0};
-  R.Type = Ctx.getRecordType(CD->getParent());
-  R.OfThis = true;
-  This.Local = R;
+  This.Local = thisOf(O, CD->getParent());
   ThisStack.push_back(std::move(This));
   Result.Walked.insert(CD);
   CallStack.push_back(CD);

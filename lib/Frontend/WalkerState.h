@@ -410,6 +410,9 @@ public:
   /// initialisers already in O); false when it cannot.
   bool constructorBody(const clang::CXXConstructorDecl *CD, ObjectValue &O);
   std::vector<ThisObject> ThisStack;
+  /// `this` as the local object O of class RD (a constructor's object being
+  /// made): its writes go to ThisStack's copy.
+  LocalRef thisOf(const ObjectValue &O, const clang::CXXRecordDecl *RD);
 
   /// V, or an unknown when its expression is larger than the analysis
   /// follows (values merged over many branches); What names it in the reason.

@@ -90,20 +90,17 @@ public:
       return;
     case Op::Select: {
       std::uint32_t Then = 0, Else = 0, Both = 0;
-      LaneForms Cf;
-      eval(E.operand(0), Mask, Depth + 1, Cf);
-      for (unsigned L = 0; L < MaxLanes; ++L) {
-        if (!(Mask >> L & 1))
-          continue;
-        if (!Cf.F[L])
-          fail(Out, L, Cf.Why[L]);
-        else if (!Cf.F[L]->isConstant() && !(Ctx && Ctx->SelectAtoms))
+      std::array<std::optional<Affine>, MaxLanes> Cond; // where it is not a constant
+      operand(E, Mask, Depth, Out, [&](unsigned L, const Affine &C) {
+        if (C.isConstant()) {
+          (C.C ? Then : Else) |= 1u << L;
+        } else if (!(Ctx && Ctx->SelectAtoms)) {
           fail(Out, L, EvalFailure::NonAffine);
-        else if (!Cf.F[L]->isConstant())
+        } else {
+          Cond[L] = C;
           Both |= 1u << L;
-        else
-          (Cf.F[L]->C ? Then : Else) |= 1u << L;
-      }
+        }
+      });
       eval(E.operand(1), Then, Depth + 1, Out);
       eval(E.operand(2), Else, Depth + 1, Out);
       if (Both) {
@@ -121,7 +118,7 @@ public:
           if (!Tf.F[L] || !Ff.F[L])
             fail(Out, L, !Tf.F[L] ? Tf.Why[L] : Ff.Why[L]);
           else
-            set(Out, L, [&](EvalFailure &W) { return detail::select(*Cf.F[L], *Tf.F[L], *Ff.F[L], Ctx, W); });
+            set(Out, L, [&](EvalFailure &W) { return detail::select(*Cond[L], *Tf.F[L], *Ff.F[L], Ctx, W); });
         }
       }
       return;
