@@ -29,12 +29,19 @@ std::string shapeText(const Finding &F) {
          std::to_string((*F.BlockDim)[2]) + ")";
 }
 
-/// The other evaluations a location's warning stands for, in at most two notes:
-/// other accesses of the same statement at this place (the store of `a[i] += ...`),
-/// and the other kernel instantiations and block shapes, a few named.
-std::vector<std::string> groupNotes(const std::vector<const Finding *> &Group, const Finding &Shown) {
+/// The other evaluations a location's warning stands for: other accesses of
+/// the same statement at this place (the store of `a[i] += ...`; the worst of
+/// each), and the other kernel instantiations and block shapes, a few named.
+struct GroupNote {
+  std::string Message;
+  /// Another array's access: its own notes follow (where it is declared,
+  /// why it is or is not padded), those not already printed for the line.
+  const Finding *OtherArray = nullptr;
+};
+
+std::vector<GroupNote> groupNotes(const std::vector<const Finding *> &Group, const Finding &Shown) {
   constexpr unsigned Named = 4;
-  std::vector<std::string> Out;
+  std::vector<GroupNote> Out;
   std::map<std::string, const Finding *> OtherAccesses; // kind -> worst
   std::vector<std::string> Instances;
   std::set<std::string> Seen{Shown.Kernel + shapeText(Shown)};
@@ -56,10 +63,10 @@ std::vector<std::string> groupNotes(const std::vector<const Finding *> &Group, c
       Instances.push_back("'" + F->Kernel + "'" + shapeText(*F));
   }
   for (const auto &[Key, F] : OtherAccesses)
-    Out.push_back("the same statement's " + F->Message + " here too");
+    Out.push_back({"the same statement's " + F->Message + " here too", F->Array != Shown.Array ? F : nullptr});
   if (SameParts)
-    Out.push_back("and " + std::to_string(SameParts) + " more instruction" + (SameParts == 1 ? "" : "s") +
-                  " of this statement here (the worst shown)");
+    Out.push_back({"and " + std::to_string(SameParts) + " more instruction" + (SameParts == 1 ? "" : "s") +
+                  " of this statement here (the worst shown)"});
   if (!Instances.empty()) {
     std::string N = "also in " + std::to_string(Instances.size()) + " other kernel instantiation" +
                     (Instances.size() == 1 ? "" : "s") + " or block shape" + (Instances.size() == 1 ? "" : "s") +
@@ -68,7 +75,7 @@ std::vector<std::string> groupNotes(const std::vector<const Finding *> &Group, c
       N += (I ? ", " : "") + Instances[I];
     if (Instances.size() > Named)
       N += ", and " + std::to_string(Instances.size() - Named) + " more";
-    Out.push_back(N + " (" + std::to_string(Evaluations + 1) + " evaluations, the worst shown)");
+    Out.push_back({N + " (" + std::to_string(Evaluations + 1) + " evaluations, the worst shown)"});
   }
   return Out;
 }
@@ -128,8 +135,11 @@ std::vector<GroupedDiagnostic> groupDiagnostics(const std::vector<Finding> &Find
                                             [](const Finding *A, const Finding *B) { return worse(*A, *B); });
       GroupedDiagnostic D{&F, GroupedDiagnostic::BankConflict, F.AsError, {}};
       addNotes(D, F.Notes, F.Loc, Seen);
-      for (const std::string &N : groupNotes(Diagnostics, F))
-        D.Notes.push_back({F.Loc, N});
+      for (const GroupNote &N : groupNotes(Diagnostics, F)) {
+        D.Notes.push_back({F.Loc, N.Message});
+        if (N.OtherArray)
+          addNotes(D, N.OtherArray->Notes, F.Loc, Seen);
+      }
       Out.push_back(std::move(D));
     } else if (Unknown && ShowUnknown) {
       Out.push_back({Unknown, GroupedDiagnostic::Remark, false, {}});

@@ -9,6 +9,9 @@ __device__ float loadAt(const float *s, int i) {
   return s[i];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:10: warning: 32-way bank conflict on shared load of 'flat' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
   // CHECK-MESSAGES-DAG: :[[@LINE-2]]:10: note: the same statement's 2-way bank conflict on shared load of 'pairs' (2 wavefronts, ideal 1) here too
+  // The other array's own notes follow its line: where it is declared, why it is not padded.
+  // CHECK-MESSAGES-DAG: :[[@LINE+37]]:20: note: 'pairs' declared here
+  // CHECK-MESSAGES-DAG: :[[@LINE+36]]:20: note: no padding fix-it: 'pairs' is not indexed through two or more declared dimensions
 }
 
 __device__ void storeAt(float *s, int i, float v) {
