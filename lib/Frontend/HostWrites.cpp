@@ -28,6 +28,22 @@ bool isControl(const Stmt *S) {
 }
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
 
+bool isCast(const Stmt *S, CastKind K) {
+  const auto *C = dyn_cast<ImplicitCastExpr>(S);
+  return C && C->getCastKind() == K;
+}
+
+/// Up from an occurrence's reference while Through(parent) holds: the number
+/// of O.Path's statements left above (the next parent is O.Path[result - 1]),
+/// and in Child the last node passed (the reference itself if none).
+template <class Occurrence, class Fn> std::size_t climb(const Occurrence &O, const Stmt *&Child, Fn Through) {
+  Child = O.Ref;
+  std::size_t I = O.Path.size();
+  while (I > 0 && Through(O.Path[I - 1]))
+    Child = O.Path[--I];
+  return I;
+}
+
 /// Every reference to VD in S, each with the statements above it (from S).
 template <class Occurrence>
 void findRefs(const Stmt *S, const VarDecl *VD, std::vector<const Stmt *> &Stack, std::vector<Occurrence> &Out) {
@@ -63,18 +79,14 @@ bool HostValues::writeAt(const Occurrence &O, std::vector<std::string> &Members,
   Changed = false;
   // Up from the reference through member accesses: `b.x`, `cfg.blockDim.x`.
   Members.clear();
-  const Stmt *Child = O.Ref;
-  std::size_t I = O.Path.size();
-  while (I > 0) {
-    const Stmt *P = O.Path[I - 1];
+  const Stmt *Child;
+  std::size_t I = climb(O, Child, [&](const Stmt *P) {
     if (const auto *ME = dyn_cast<MemberExpr>(P); ME && !ME->isArrow()) {
       Members.push_back(ME->getMemberDecl()->getNameAsString());
-    } else if (!isa<ParenExpr>(P) && !(isa<ImplicitCastExpr>(P) && cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)) {
-      break;
+      return true;
     }
-    Child = P;
-    --I;
-  }
+    return isa<ParenExpr>(P) || isCast(P, CK_NoOp);
+  });
   const Stmt *Parent = I > 0 ? O.Path[I - 1] : nullptr;
   auto Is = [&](const Expr *E) { return E && E->IgnoreParens() == Child; };
   if (const auto *B = dyn_cast_or_null<BinaryOperator>(Parent)) {
@@ -149,18 +161,14 @@ const VarDecl *HostValues::readOnlyTable(const ArraySubscriptExpr *AS) {
   for (const Occurrence &O : refsOf(VD, F)) {
     // Up through the decay to the subscript, which must be read: `sizes[j]`
     // as a value, or the array under sizeof.
-    std::size_t I = O.Path.size();
-    const Stmt *Child = O.Ref;
-    while (I > 0 && (isa<ParenExpr>(O.Path[I - 1]) ||
-                     (isa<ImplicitCastExpr>(O.Path[I - 1]) &&
-                      cast<ImplicitCastExpr>(O.Path[I - 1])->getCastKind() == CK_ArrayToPointerDecay)))
-      Child = O.Path[--I];
+    const Stmt *Child;
+    std::size_t I =
+        climb(O, Child, [](const Stmt *P) { return isa<ParenExpr>(P) || isCast(P, CK_ArrayToPointerDecay); });
     const Stmt *Parent = I > 0 ? O.Path[I - 1] : nullptr;
     if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(Parent))
       continue;
     const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(Parent);
-    const auto *Read = I > 1 ? dyn_cast<ImplicitCastExpr>(O.Path[I - 2]) : nullptr;
-    if (!Sub || Sub->getBase()->IgnoreParens() != Child || !Read || Read->getCastKind() != CK_LValueToRValue)
+    if (!Sub || Sub->getBase()->IgnoreParens() != Child || I < 2 || !isCast(O.Path[I - 2], CK_LValueToRValue))
       return nullptr;
   }
   return VD;
