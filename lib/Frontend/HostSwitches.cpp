@@ -119,6 +119,54 @@ private:
 
 } // namespace
 
+bool HostValues::excludedByCase(const std::vector<const Stmt *> &Path, const Stmt *Ref) {
+  if (Cases.empty())
+    return false;
+  for (std::size_t J = 0; J + 1 < Path.size(); ++J) {
+    const auto *Sw = dyn_cast<SwitchStmt>(Path[J]);
+    const auto *DR = Sw ? dyn_cast<DeclRefExpr>(Sw->getCond()->IgnoreParenImpCasts()) : nullptr;
+    auto Case = DR ? Cases.find(dyn_cast<VarDecl>(DR->getDecl())) : Cases.end();
+    if (Case == Cases.end() || Sw->getInit() || Sw->getConditionVariable())
+      continue;
+    // The statement of the switch's body that holds the write, and the
+    // labels that reach it (its own and those falling through to it).
+    const auto *Body = dyn_cast<CompoundStmt>(Sw->getBody());
+    if (!Body || Path[J + 1] != Body)
+      continue;
+    const Stmt *Holder = J + 2 < Path.size() ? Path[J + 2] : Ref;
+    unsigned Labels = 0, Top = 0;
+    for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase())
+      ++Labels;
+    for (const Stmt *S : Body->body())
+      for (const Stmt *L = S; const auto *SC = dyn_cast_or_null<SwitchCase>(L); L = SC->getSubStmt())
+        ++Top;
+    if (Labels != Top)
+      continue; // a label inside a block (Duff's device): not followed
+    bool Reaches = false, Any = false;
+    for (const Stmt *S : Body->body()) {
+      const Stmt *Inner = S;
+      while (const auto *SC = dyn_cast_or_null<SwitchCase>(Inner)) {
+        Expr::EvalResult ER;
+        const auto *C = dyn_cast<CaseStmt>(SC);
+        if (C && !C->caseStmtIsGNURange() && C->getLHS()->EvaluateAsInt(ER, Ctx))
+          Reaches |= ER.Val.getInt().getExtValue() == Case->second;
+        else
+          Any = true; // default, or a label not read
+        Inner = SC->getSubStmt();
+      }
+      if (S == Holder) {
+        if (Reaches || Any)
+          break;
+        CasesRead = true;
+        return true;
+      }
+      if (jumpsAway(Inner))
+        Reaches = Any = false;
+    }
+  }
+  return false;
+}
+
 const HostValues::CaseValues *HostValues::casesAt(const CallExpr *Launch, const FunctionDecl *F) {
   if (!F || !F->getBody())
     return nullptr;

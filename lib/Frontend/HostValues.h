@@ -88,6 +88,11 @@ public:
   }
   /// Whether a question since setCases read one of them.
   bool casesRead() const { return CasesRead; }
+  /// A write at the end of Path (statements above Ref) that a case of a
+  /// switch on one of those variables holds, and that the variable's value
+  /// never reaches: the launch's `case 5:` of `switch (n)` sees no write of
+  /// another switch on n's `case 1:` (HostSwitches.cpp).
+  bool excludedByCase(const std::vector<const clang::Stmt *> &Path, const clang::Stmt *Ref);
 
 private:
   /// Every reference to a local in its function, with the statements above

@@ -208,6 +208,8 @@ bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write>
     bool Changed;
     if (!writeAt(O, Members, Value, Changed))
       continue; // a read
+    if (excludedByCase(O.Path, O.Ref))
+      continue; // in a case the launch's switch value never takes
     // Where the write is against the use: before it, or after it in a loop around both.
     std::size_t Common = 0;
     while (Common < O.Path.size() && Common < UseOcc->Path.size() && O.Path[Common] == UseOcc->Path[Common])

@@ -409,11 +409,11 @@ public:
   bool Found = false;
 };
 
-/// `__launch_bounds__(N)` on a kernel that indexes only in x: the block of
-/// at most N threads, taken as (N, 1, 1) and said to be assumed.
-std::optional<LaunchConfig> launchBoundsShape(const FunctionDecl &Kernel, ASTContext &Ctx) {
+/// The most threads `__launch_bounds__(N)` allows a block of this kernel
+/// (of this instantiation: `(ncols <= 4 ? 4 : 2) * 32`), when it says.
+std::optional<std::int64_t> launchBoundsMax(const FunctionDecl &Kernel, ASTContext &Ctx) {
   const auto *A = Kernel.getAttr<CUDALaunchBoundsAttr>();
-  if (!A || !A->getMaxThreads() || !Kernel.getBody())
+  if (!A || !A->getMaxThreads())
     return std::nullopt;
   clang::Expr::EvalResult R;
   if (A->getMaxThreads()->isValueDependent() || !A->getMaxThreads()->EvaluateAsInt(R, Ctx) || !R.Val.isInt())
@@ -421,6 +421,23 @@ std::optional<LaunchConfig> launchBoundsShape(const FunctionDecl &Kernel, ASTCon
   std::int64_t N = R.Val.getInt().getExtValue();
   if (N < 1 || N > 1024)
     return std::nullopt;
+  return N;
+}
+
+std::string shapeText(const bank::BlockShape &B) {
+  return "(" + std::to_string(B.X) + ", " + std::to_string(B.Y) + ", " + std::to_string(B.Z) + ")";
+}
+
+/// `__launch_bounds__(N)` on a kernel that indexes only in x: the block of
+/// at most N threads, taken as (N, 1, 1) and said to be assumed.
+std::optional<LaunchConfig> launchBoundsShape(const FunctionDecl &Kernel, ASTContext &Ctx) {
+  if (!Kernel.getBody())
+    return std::nullopt;
+  const auto *A = Kernel.getAttr<CUDALaunchBoundsAttr>();
+  std::optional<std::int64_t> Max = launchBoundsMax(Kernel, Ctx);
+  if (!Max)
+    return std::nullopt;
+  std::int64_t N = *Max;
   UsesYZ V;
   V.TraverseStmt(Kernel.getBody());
   if (V.Found)
@@ -444,12 +461,23 @@ configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
     return {*A};
   std::vector<LaunchConfig> Out;
   std::string Unresolved; // launches whose shape is not known
+  // A block of more threads than __launch_bounds__ allows cannot start (the
+  // launch fails): host code that picks the shape at run time (a switch
+  // around the kernel's instantiations) never gives it to this one.
+  const std::optional<std::int64_t> MaxThreads = launchBoundsMax(Kernel, Ctx);
+  std::map<std::string, std::string> TooLarge; // launch -> its shapes left out
   auto It = Launches.find(Kernel.getCanonicalDecl());
   if (It != Launches.end()) {
     for (const LaunchConfig &L : It->second) {
       if (!L.Shape) {
         if (Unresolved.find(L.Unresolved) == std::string::npos)
           Unresolved += (Unresolved.empty() ? "" : "; ") + L.Unresolved;
+        continue;
+      }
+      if (MaxThreads && L.Shape->threads() > *MaxThreads) {
+        std::string &Shapes = TooLarge[L.Source];
+        if (Shapes.find(shapeText(*L.Shape)) == std::string::npos)
+          Shapes += (Shapes.empty() ? "" : ", ") + shapeText(*L.Shape);
         continue;
       }
       bool Same = false;
@@ -460,6 +488,19 @@ configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
       if (!Same)
         Out.push_back(L);
     }
+  }
+  for (const auto &[Source, Shapes] : TooLarge) {
+    const std::string Why = "block " + Shapes + " not analysed: more threads than the " +
+                            std::to_string(*MaxThreads) + " of the kernel's __launch_bounds__, a launch with " +
+                            (Shapes.find("), (") == std::string::npos ? "it" : "them") + " fails";
+    bool Kept = false;
+    for (LaunchConfig &L : Out)
+      if (L.Source == Source) {
+        L.Source += "; " + Why;
+        Kept = true;
+      }
+    if (!Kept) // every shape the launch can take: none of them runs this kernel
+      Unresolved += (Unresolved.empty() ? "" : "; ") + Source + ": " + Why;
   }
   if (!Out.empty() && Unresolved.empty())
     return Out;
