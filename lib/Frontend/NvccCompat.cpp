@@ -3,8 +3,8 @@
 //===----------------------------------------------------------------------===//
 /// \file
 /// A small scanner over the text that knows comments, string and character
-/// literals and identifiers: enough to find the two constructs of
-/// NvccCompat.h in code and nowhere else. No Clang types.
+/// literals and identifiers: enough to find the constructs of NvccCompat.h
+/// in code and nowhere else. No Clang types.
 //===----------------------------------------------------------------------===//
 #include "Frontend/NvccCompat.h"
 
@@ -150,6 +150,89 @@ void commaOperands(std::string &T, const std::vector<bool> &Code, std::size_t Op
     return true;
   });
 }
+bool isLetter(char C) { return std::isalpha(static_cast<unsigned char>(C)) != 0; }
+
+/// In the template of the asm statement [Open, End) that has operands, the
+/// first `%name` (a PTX special register: `%laneid`, `%smid`, `%clock`) that
+/// nvcc passes on as it is and Clang takes for an operand with a modifier:
+/// where its '%' is, or npos. `%%`, `%0`, `%[name]`, `%=` and a modifier
+/// before a digit or `[` (`%c0`) are Clang's own.
+std::size_t bareRegister(const std::string &T, const std::vector<bool> &Code, std::size_t Open, std::size_t End) {
+  int Depth = 0;
+  bool Operands = false;
+  std::size_t TemplateEnd = End;
+  forEachCode(T, Code, Open, End, [&](std::size_t I, char C) {
+    if (C == '(')
+      ++Depth;
+    else if (C == ')')
+      --Depth;
+    else if (C == ':' && Depth == 1) {
+      Operands = true;
+      TemplateEnd = I;
+      return false;
+    }
+    return true;
+  });
+  if (!Operands)
+    return std::string::npos; // basic asm: Clang reads no escapes
+  for (std::size_t I = Open; I + 2 < TemplateEnd; ++I) {
+    if (Code[I] || T[I] != '%')
+      continue; // only inside the template's string literals
+    if (T[I + 1] == '%') {
+      ++I;
+      continue;
+    }
+    if (isLetter(T[I + 1]) && (isLetter(T[I + 2]) || T[I + 2] == '_') && !Code[I + 1] && !Code[I + 2])
+      return I;
+  }
+  return std::string::npos;
+}
+
+/// `%laneid` read as `%%laneid` in the asm statement [Open, End): the '%'
+/// doubled, and a blank of the statement on the same line (outside its
+/// strings, beside punctuation or another blank) taken out to keep the
+/// length and every other line's columns. Left alone where there is none.
+void escapeRegisters(std::string &T, std::vector<bool> &Code, std::size_t Open, std::size_t End,
+                     std::vector<CompatEdit> &Out) {
+  for (unsigned Guard = 0; Guard < 64; ++Guard) {
+    std::size_t At = bareRegister(T, Code, Open, End);
+    if (At == std::string::npos)
+      return;
+    std::size_t LineBegin = T.rfind('\n', At), LineEnd = T.find('\n', At);
+    LineBegin = LineBegin == std::string::npos || LineBegin < Open ? Open : LineBegin;
+    LineEnd = LineEnd == std::string::npos || LineEnd > End ? End : LineEnd;
+    // A blank that separates nothing: beside another blank or a bracket,
+    // comma, colon or quote (never `unsigned int`, `+ +`, `/ /`).
+    auto Removable = [&](std::size_t I) {
+      if (!Code[I] || !(T[I] == ' ' || T[I] == '\t') || I == 0 || I + 1 >= T.size())
+        return false;
+      auto Free = [](char C) { return C == ' ' || C == '\t' || std::string_view("()[],:\"").find(C) != std::string_view::npos; };
+      return Free(T[I - 1]) || Free(T[I + 1]);
+    };
+    std::size_t Blank = std::string::npos;
+    for (std::size_t I = At; I > LineBegin && Blank == std::string::npos; --I)
+      if (Removable(I - 1))
+        Blank = I - 1;
+    for (std::size_t I = At; I < LineEnd && Blank == std::string::npos; ++I)
+      if (Removable(I))
+        Blank = I;
+    if (Blank == std::string::npos)
+      return;
+    std::size_t NameEnd = At + 1;
+    while (NameEnd < T.size() && (isIdentChar(T[NameEnd])))
+      ++NameEnd;
+    Out.push_back({std::min(Blank, At), "'" + T.substr(At, NameEnd - At) + "' in an asm statement with operands read as '%" +
+                                            T.substr(At, NameEnd - At) + "'"});
+    if (Blank < At) {
+      T.erase(Blank, 1);
+      T.insert(At - 1, "%");
+    } else {
+      T.insert(At, "%");
+      T.erase(Blank + 1, 1);
+    }
+    Code = codeMask(T);
+  }
+}
 } // namespace
 
 bool mayRewriteForClang(std::string_view T) {
@@ -191,8 +274,10 @@ std::vector<CompatEdit> rewriteForClang(std::string &T) {
         if (Close != std::string::npos) {
           if (W == "alignas")
             moveAlignas(T, Code, I, Close, Out);
-          else
+          else {
             commaOperands(T, Code, P, Close, Out);
+            escapeRegisters(T, Code, P, Close, Out);
+          }
           I = Close;
           continue;
         }

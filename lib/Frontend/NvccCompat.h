@@ -11,6 +11,10 @@
 ///    the start of a declaration; the alignas moves there.
 ///  - inline asm operand lists with no comma between two operands
 ///    (`: "=r"(a) "=r"(b)`): the comma takes the place of a blank.
+///  - a PTX special register written `%laneid` in the template of an asm
+///    statement with operands (nvcc passes it on; Clang reads `%l` as an
+///    operand modifier): read as `%%laneid`, a blank of the statement's line
+///    outside its strings taken out for the added '%'.
 /// docs/nvcc-compat.md lists them with where each was seen.
 //===----------------------------------------------------------------------===//
 #ifndef BANKCHECK_FRONTEND_NVCCCOMPAT_H

@@ -1,8 +1,9 @@
 // CUDA that nvcc accepts and Clang 19 rejects is read as nvcc reads it (a
 // rewrite that keeps every offset, so lines, columns and fix-its are the
 // file's own), with a remark at each place: alignas after __shared__ (nvcc
-// takes it only there, before static or the type), and asm operands without
-// a comma between them.
+// takes it only there, before static or the type), asm operands without
+// a comma between them, and a special register written '%laneid' in an asm
+// statement with operands (tiny-cuda-nn's lane_id()).
 #include <cuda_runtime.h>
 
 __global__ void aligned(float *out) {
@@ -22,4 +23,22 @@ __global__ void aligned(float *out) {
   out[tx] = a + b;
 }
 
-void run(float *out) { aligned<<<1, 32>>>(out); }
+__device__ __forceinline__ unsigned laneId() {
+  unsigned ret;
+  asm volatile("mov.u32 %0, %laneid;" : "=r"(ret));
+  // CHECK-REMARKS: :[[@LINE-1]]:29: remark: accepted as nvcc does: '%laneid' in an asm statement with operands read as '%%laneid'
+  return ret;
+}
+
+__global__ void lanes(float *out) {
+  __shared__ float c[32][32];
+  c[laneId()][0] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on shared store of 'c' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  __syncthreads();
+  out[threadIdx.x] = c[0][laneId()];
+}
+
+void run(float *out) {
+  aligned<<<1, 32>>>(out);
+  lanes<<<1, 64>>>(out);
+}

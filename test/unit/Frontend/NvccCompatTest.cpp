@@ -104,3 +104,38 @@ TEST_CASE("a skipped header tree is served as it is however its path is spelled"
   CHECK(Read("/src/a.cu") == "alignas(16)__shared__  float t[64];\n");
   CHECK(Log->Edits.size() == 1);
 }
+
+TEST_CASE("a special register in an asm with operands is read as '%%name'", "[nvcc-compat]") {
+  std::size_t N = 0;
+  // tiny-cuda-nn's lane_id(): nvcc passes '%laneid' on, Clang reads '%l' as a
+  // modifier. The '%' is doubled; a blank of the line outside the string pays
+  // for it, so the length and everything outside the span stay.
+  std::string S = R"x(asm volatile("mov.u32 %0, %laneid;" : "=r"(ret));)x";
+  std::string R = rewritten(S, &N);
+  CHECK(R == R"x(asm volatile("mov.u32 %0, %%laneid;": "=r"(ret));)x");
+  CHECK(R.size() == S.size());
+  CHECK(N == 1);
+  // the blank after the template when none is before it on the line
+  CHECK(rewritten(R"x(asm("mov.u32 %0, %smid;" : "=r"(r));)x") == R"x(asm("mov.u32 %0, %%smid;": "=r"(r));)x");
+  // several: each doubled, the nearest free blank first
+  CHECK(rewritten(R"x(asm volatile ( "mov.u32 %0, %warpid; mov.u32 %1, %nsmid;" : "=r"(a), "=r"(b) );)x") ==
+        R"x(asm volatile ("mov.u32 %0, %%warpid; mov.u32 %1, %%nsmid;": "=r"(a), "=r"(b) );)x");
+  // a blank between two words of an operand is never the one taken
+  CHECK(rewritten(R"x(asm("mov.u32 %0, %laneid;":"=r"((unsigned int)x));)x") ==
+        R"x(asm("mov.u32 %0, %laneid;":"=r"((unsigned int)x));)x");
+  // nor one on another line (it would move that line's columns)
+  std::string TwoLines = "asm(\"mov.u32 %0, %smid;\"\n    : \"=r\"(r));";
+  CHECK(rewritten(TwoLines, &N) == TwoLines);
+  CHECK(N == 0);
+  // Clang's own escapes and basic asm are left as they are
+  for (const char *Ok : {R"x(asm("mov.u32 %0, %%laneid;" : "=r"(r));)x", R"x(asm("mov.u32 %laneid, 0;");)x",
+                         R"x(asm("add.u32 %0, %1, %c2;" : "=r"(a) : "r"(b), "n"(3));)x",
+                         R"x(asm("mov.u32 %[out], %[in];" : [out] "=r"(a) : [in] "r"(b));)x"}) {
+    CHECK(rewritten(Ok, &N) == Ok);
+    CHECK(N == 0);
+  }
+  // no blank on its line outside the string: left alone (Clang reports it)
+  std::string Tight = R"x(asm("mov.u32 %0,%laneid;":"=r"(r));)x";
+  CHECK(rewritten(Tight, &N) == Tight);
+  CHECK(N == 0);
+}
