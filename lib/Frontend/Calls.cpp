@@ -54,10 +54,38 @@ Value operatorCall(Walker &W, const CXXOperatorCallExpr *OC) {
   }
   return Value::integer(W.opaque(OC, true, "result of an operator on objects"));
 }
+
+/// The function a call through a pointer names when the pointer is a
+/// constant (`constexpr load_tiles_t load_tiles = traits<T>::load_tiles;
+/// load_tiles(...)`, ggml's quantized matrix products): what Clang's constant
+/// evaluator makes of the callee, or nullptr.
+const FunctionDecl *constantCallee(const CallExpr *C, const ASTContext &Ctx) {
+  const clang::Expr *Callee = C->getCallee();
+  if (!Callee || Callee->isValueDependent() || isa<CXXOperatorCallExpr, CXXMemberCallExpr>(C))
+    return nullptr;
+  clang::Expr::EvalResult R;
+  if (!Callee->EvaluateAsRValue(R, Ctx) || !R.Val.isLValue() || !R.Val.getLValueOffset().isZero() ||
+      (R.Val.hasLValuePath() && !R.Val.getLValuePath().empty()))
+    return nullptr;
+  const auto *D = R.Val.getLValueBase().dyn_cast<const ValueDecl *>();
+  return dyn_cast_or_null<FunctionDecl>(D);
+}
+
+/// How a call's callee is named in notes: the function, or the pointer the
+/// call goes through.
+std::string calleeText(const CallExpr *C, const FunctionDecl *FD) {
+  if (FD)
+    return "'" + nameOf(FD) + "'";
+  if (const auto *DR = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
+    return "the function pointer '" + DR->getDecl()->getNameAsString() + "'";
+  return "a function pointer";
+}
 } // namespace
 
 Value Walker::call(const CallExpr *C) {
   const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD)
+    FD = constantCallee(C, Ctx);
   if (FD)
     if (std::optional<Value> V = builtinCall(C, FD))
       return *V;
@@ -77,7 +105,7 @@ Value Walker::call(const CallExpr *C) {
       rvalue(Obj);
     }
   }
-  std::string Name = FD ? nameOf(FD) : "";
+  const std::string Name = calleeText(C, FD);
   std::vector<Value> Args = callArgs(C, FD, 0);
   const FunctionDecl *Def = nullptr;
   if (FD && FD->hasBody(Def) && Def &&
@@ -93,7 +121,7 @@ Value Walker::call(const CallExpr *C) {
     PassesShared |= V.K == Value::Ptr;
   if (PassesShared) {
     // Say why the callee is not walked: its accesses are not seen.
-    std::string Why = "whose body is not available";
+    std::string Why = FD ? "whose body is not available" : "which function it calls is not known";
     if (Def && std::find(CallStack.begin(), CallStack.end(), Def) != CallStack.end())
       Why = "a recursive call";
     else if (Def && CallStack.size() >= MaxCallDepth)
@@ -104,10 +132,10 @@ Value Walker::call(const CallExpr *C) {
       Why = "not a __device__ function";
     Result.Skipped.push_back({toFileLoc(Ctx.getSourceManager().getExpansionLoc(C->getBeginLoc()),
                                         Ctx.getSourceManager()),
-                              "shared memory passed to '" + Name + "' (" + Why +
+                              "shared memory passed to " + Name + " (" + Why +
                                   "): its accesses are not analysed"});
   }
-  return Value::integer(opaque(C, Varying, "result of call to '" + Name + "'"));
+  return Value::integer(opaque(C, Varying, "result of call to " + Name));
 }
 
 std::vector<Value> Walker::callArgs(const CallExpr *C, const FunctionDecl *FD, unsigned First) {
@@ -118,6 +146,24 @@ std::vector<Value> Walker::callArgs(const CallExpr *C, const FunctionDecl *FD, u
     if (FD && I - First < FD->getNumParams())
       PT = FD->getParamDecl(I - First)->getType();
     if (!PT.isNull() && PT->isReferenceType() && A->isGLValue()) {
+      // An integer by const reference (`const int &k00`, ggml's tile
+      // loaders): the value, read when the callee reads the parameter
+      // (ValueLowering.cpp). It holds for the whole call: a temporary made
+      // for it (`f(0)`, `f(i + 1)`) has no other name, and a local of the
+      // caller's that does not escape is changed by nothing the callee runs.
+      if (PT->getPointeeType().isConstQualified() && isIntegral(PT->getPointeeType())) {
+        const clang::Expr *Arg = A->IgnoreParenNoopCasts(Ctx);
+        if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Arg); MT && !MT->getSubExpr()->isGLValue()) {
+          Args.push_back(rvalue(MT->getSubExpr()));
+          continue;
+        }
+        const auto *DR = dyn_cast<DeclRefExpr>(Arg);
+        const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+        if (VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType() && !isShared(VD) && !escapes(VD)) {
+          Args.push_back(lookupVar(VD, Arg));
+          continue;
+        }
+      }
       if (std::optional<LocalRef> R = localRef(A)) {
         Args.push_back(readLocal(*R, A)); // a local object, by (const) reference
         continue;

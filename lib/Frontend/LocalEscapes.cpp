@@ -187,15 +187,24 @@ private:
           !MD->isMoveAssignmentOperator() && (!walkedMethod(MD) || returnsMutableAlias(MD)))
         escape(C->getArg(0));
     }
+    // Through a pointer: the parameter types of the pointer's function type.
+    const FunctionProtoType *Proto = nullptr;
+    if (!FD && C->getCallee()) {
+      QualType T = C->getCallee()->getType();
+      if (T->isPointerType() || T->isReferenceType())
+        T = T->getPointeeType();
+      Proto = T->getAs<FunctionProtoType>();
+    }
     for (unsigned I = First; I < C->getNumArgs(); ++I) {
       const clang::Expr *A = C->getArg(I);
-      if (!FD) {
+      unsigned P = I - First;
+      if (!FD && !Proto) {
         if (A->isGLValue())
           escape(A);
         continue;
       }
-      unsigned P = I - First;
-      if (P < FD->getNumParams() && isNonConstReference(FD->getParamDecl(P)->getType()))
+      if (FD ? P < FD->getNumParams() && isNonConstReference(FD->getParamDecl(P)->getType())
+             : P >= Proto->getNumParams() ? A->isGLValue() : isNonConstReference(Proto->getParamType(P)))
         escape(A);
     }
   }

@@ -134,6 +134,12 @@ Value RvalueVisitor::loadedValue(const CastExpr *E) {
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
       if (!isShared(VD) && !VD->getType()->isReferenceType() && !W.isLocalObjectType(VD->getType()))
         return W.lookupVar(VD, E);
+  // A const integer parameter by reference bound to a value at the call
+  // (Walker::callArgs).
+  if (const auto *DR = dyn_cast<DeclRefExpr>(L))
+    if (const auto *P = dyn_cast<ParmVarDecl>(DR->getDecl()); P && P->getType()->isReferenceType())
+      if (auto It = W.Vars.find(P); It != W.Vars.end() && It->second.K == Value::Int)
+        return It->second;
   if (std::optional<LocalRef> R = W.localRef(L))
     return W.readLocal(*R, L);
   if (auto Loc = W.sharedLValue(L)) {
