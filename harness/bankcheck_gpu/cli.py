@@ -74,6 +74,9 @@ def build_parser():
     c.add_argument("dir")
     c.add_argument("--report", help="program mode: the bankcheck report to join with DIR/source.csv")
     c.add_argument("--all", action="store_true", help="program mode: also list clean lines bankcheck did not report")
+    c.add_argument("--kernel", action="append", default=[], metavar="NAME",
+                   help="program mode: only this kernel's accesses (bankcheck's name, e.g. 'k<128, 4>'; "
+                        "repeatable): the instantiations the profile holds")
 
     pr = sub.add_parser("profile", help="GPU host: profile a program -> DIR/source.csv")
     pr.add_argument("--report", help="also compare with this bankcheck report")
@@ -121,7 +124,7 @@ def main(argv=None):
             report = args.report or os.path.join(args.dir, "report.json")
             if not os.path.exists(report):
                 raise HarnessError(f"{args.dir} holds no manifest.json; for program mode give --report")
-            return compare_profile(report, args.dir, args.all)
+            return compare_profile(report, args.dir, args.all, args.kernel)
         if args.command == "profile":
             app = [a for a in args.app if a != "--"] + rest
             if not app:

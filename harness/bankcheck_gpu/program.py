@@ -225,9 +225,29 @@ def profile_summary(rows, show_all=False):
     return "\n".join(text), counts, rate
 
 
-def compare_profile(report_path, out_dir, show_all=False):
+def only_kernels(report, kernels):
+    """The report's accesses of these kernels (bankcheck's names, as in its
+    "kernel" field) only: a profile of one instantiation of a template kernel
+    (ncu's --kernel-id counts launches per function name, so `::regex:.*:1`
+    profiles the first instantiation launched) is compared with that
+    instantiation's verdicts, not with every instantiation's. The profile's
+    rows are not filtered: name the kernels the profile holds."""
+    if not kernels:
+        return report
+    names = set(kernels)
+    known = {a.get("kernel") for a in report.get("accesses", [])}
+    missing = sorted(names - known)
+    if missing:
+        raise HarnessError("the report has no kernel named " + ", ".join(repr(k) for k in missing) +
+                           "; its kernels: " + ", ".join(sorted(k for k in known if k)))
+    out = dict(report)
+    out["accesses"] = [a for a in report.get("accesses", []) if a.get("kernel") in names]
+    return out
+
+
+def compare_profile(report_path, out_dir, show_all=False, kernels=()):
     """Program mode compare: print the table, write DIR/compare.json."""
-    report = load_json(report_path)
+    report = only_kernels(load_json(report_path), kernels)
     source_path = os.path.join(out_dir, "source.csv")
     try:
         with open(source_path, encoding="utf-8", errors="replace") as f:
@@ -246,7 +266,7 @@ def compare_profile(report_path, out_dir, show_all=False):
     print(text)
     write_json(os.path.join(out_dir, "compare.json"),
                {"tool": "bankcheck-gpu", "mode": "profile", "report": os.path.abspath(report_path),
-                "counts": counts, "agreement_rate": rate, "rows": rows})
+                "kernels": list(kernels), "counts": counts, "agreement_rate": rate, "rows": rows})
     return EXIT_DISAGREE if counts["missed"] or counts["false-alarm"] else EXIT_OK
 
 

@@ -19,11 +19,14 @@ run() { # name, timeout, args...
   mkdir -p "$OUTDIR/prof_$name"
   cp "/tmp/prof_$name/source.csv" "$OUTDIR/prof_$name/" 2>/dev/null
 }
-for app in hgemm_mma_stage hgemm_mma_stage_tn hgemm_mma_stage_swizzle hgemm_mma_stage_tn_swizzle \
-           hgemm_mma_stage_tn_swizzle_x2 hgemm_mma_stage_tn_swizzle_x4; do
-  run "$app" 90 out/gpu/$app 1024 1024 1024 0 1
+# Names on the command line choose programs and their order (default: all).
+want=${*:-hgemm_mma_stage hgemm_mma_stage_tn hgemm_mma_stage_swizzle hgemm_mma_stage_tn_swizzle hgemm_mma_stage_tn_swizzle_x2 hgemm_mma_stage_tn_swizzle_x4 reduction cub_block_scan cub_block_radix_sort}
+for app in $want; do
+  case $app in
+    hgemm_*) run "$app" 90 out/gpu/$app 1024 1024 1024 0 1 ;;
+    reduction) run reduction 150 out/gpu/reduction ;;
+    cub_*) run "$app" 200 out/gpu/$app --i=1 ;;
+    *) echo "unknown program $app" >&2 ;;
+  esac
 done
-run reduction 150 out/gpu/reduction
-run cub_block_scan 200 out/gpu/cub_block_scan --i=1
-run cub_block_radix_sort 90 out/gpu/cub_block_radix_sort --i=1
 cat "$OUTDIR/summary.txt"

@@ -600,6 +600,23 @@ class ProfileJoinTest(TempDirTest):
         with open(self.path("compare.json"), encoding="utf-8") as f:
             self.assertEqual(json.load(f)["counts"]["missed"], 2)
 
+    def test_compare_only_the_kernels_named(self):
+        # A profile of one instantiation is compared with its verdicts alone:
+        # reduce<256>'s lines only. The profile's rows are all kept (this one
+        # also holds transposeNaive's: its conflict is then "missed").
+        shutil.copyfile(os.path.join(FIXTURES, "source-page.csv"), self.path("source.csv"))
+        report = os.path.join(FIXTURES, "report-profile.json")
+        status, stdout, _ = run_main(["compare", "--kernel", "reduce<256>", "--report", report, self.tmp])
+        self.assertEqual(status, bg.EXIT_DISAGREE)
+        self.assertIn("confirmed: 1  missed: 3  false-alarm: 1  agree-clean: 1  unknown: 1", stdout)
+        self.assertNotIn("transpose.cu:15", stdout)
+        with open(self.path("compare.json"), encoding="utf-8") as f:
+            self.assertEqual(json.load(f)["kernels"], ["reduce<256>"])
+        status, _, err = run_main(["compare", "--kernel", "reduce<128>", "--report", report, self.tmp])
+        self.assertEqual(status, bg.EXIT_ERROR)
+        self.assertIn("no kernel named 'reduce<128>'", err)
+        self.assertIn("reduce<256>", err)
+
     def test_no_counters_in_the_source_page_exits_3(self):
         with open(self.path("source.csv"), "w", encoding="utf-8") as f:
             f.write(fixture("ncu-noperm.txt"))
