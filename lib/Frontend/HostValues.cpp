@@ -142,6 +142,21 @@ Choices<std::int64_t> HostValues::ints(const Expr *E, Chain C, unsigned Depth) {
       Out.RunTime = true;
       return Out;
     }
+    if (const InitListExpr *Each = VD->isCXXForRangeDecl() ? rangeOf(VD) : nullptr) {
+      // `for (int threads : {256, 128})`, or over a const table of sizes:
+      // each element, chosen at run time (one per iteration).
+      R Out;
+      Out.RunTime = true;
+      for (const Expr *Elt : Each->inits()) {
+        R V = ints(Elt, C, Depth + 1);
+        if (!V.known())
+          return V;
+        for (std::int64_t X : V.Values)
+          addValue(Out, X);
+      }
+      if (Out.known())
+        return capped(Out);
+    }
     Choices<Dims> D = dimsOfLocal(VD, {}, DR, C, Depth + 1);
     R Out;
     Out.RunTime = D.RunTime;
@@ -381,7 +396,7 @@ Choices<Dims> HostValues::dimsOfLocal(const VarDecl *VD, llvm::ArrayRef<std::str
   std::vector<Write> Writes;
   std::string Why;
   if (!writesOf(VD, Use, Writes, Why))
-    return notKnown<Dims>("it depends on " + Why);
+    return notKnown<Dims>(Why); // "'t' is changed at line 12"
   auto IsPrefix = [](llvm::ArrayRef<std::string> A, llvm::ArrayRef<std::string> B) {
     return A.size() <= B.size() && std::equal(A.begin(), A.end(), B.begin());
   };

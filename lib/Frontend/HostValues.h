@@ -107,6 +107,10 @@ private:
   bool writeAt(const Occurrence &O, std::vector<std::string> &Members, const clang::Expr *&Value, bool &Changed);
   /// No assignment, op=, ++, address taken or non-const reference in VD's function.
   bool neverChanged(const clang::VarDecl *VD);
+  /// The elements a range-based for's variable takes, one per iteration: a
+  /// braced list (`for (int t : {256, 128})`) or a const table; nullptr
+  /// when it is something else or the variable is changed in the function.
+  const clang::InitListExpr *rangeOf(const clang::VarDecl *VD);
   /// The array `T[N] = {...}` that AS indexes when its elements are only read
   /// (a local whose every use is an element read, or a const array).
   const clang::VarDecl *readOnlyTable(const clang::ArraySubscriptExpr *AS);

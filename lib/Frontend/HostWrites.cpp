@@ -174,6 +174,38 @@ const VarDecl *HostValues::readOnlyTable(const ArraySubscriptExpr *AS) {
   return VD;
 }
 
+const InitListExpr *HostValues::rangeOf(const VarDecl *VD) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!F || !F->getBody() || VD->getType()->isReferenceType() || !neverChanged(VD))
+    return nullptr;
+  const CXXForRangeStmt *Loop = nullptr;
+  std::vector<const Stmt *> Work{F->getBody()};
+  while (!Loop && !Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (const auto *FR = dyn_cast_or_null<CXXForRangeStmt>(S); FR && FR->getLoopVariable() == VD)
+      Loop = FR;
+    else if (S)
+      Work.insert(Work.end(), S->child_begin(), S->child_end());
+  }
+  if (!Loop || !Loop->getRangeInit())
+    return nullptr;
+  const Expr *Range = Loop->getRangeInit()->IgnoreImplicit();
+  if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(Range))
+    Range = IL->getSubExpr()->IgnoreImplicit();
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Range))
+    Range = MT->getSubExpr()->IgnoreImplicit();
+  if (const auto *IL = dyn_cast<InitListExpr>(Range))
+    return IL;
+  // A table nothing writes: `const int sizes[] = {...}`.
+  const auto *DR = dyn_cast<DeclRefExpr>(Range->IgnoreParens());
+  const auto *Table = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!Table || !(Table->getType().isConstQualified() || Table->isConstexpr()) || !Table->getInit() ||
+      !Ctx.getAsConstantArrayType(Table->getType()))
+    return nullptr;
+  return dyn_cast<InitListExpr>(Table->getInit()->IgnoreImplicit());
+}
+
 bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write> &Out, std::string &Why) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!F || !F->getBody()) {
