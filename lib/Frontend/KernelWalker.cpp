@@ -52,6 +52,8 @@ bool exits(const Stmt *S, unsigned LoopDepth) {
       Body = W->getBody();
     else if (const auto *D = dyn_cast<DoStmt>(N))
       Body = D->getBody();
+    else if (const auto *FR = dyn_cast<CXXForRangeStmt>(N))
+      Body = FR->getBody();
     else if (const auto *Sw = dyn_cast<SwitchStmt>(N))
       Body = Sw->getBody();
     else {
@@ -64,6 +66,12 @@ bool exits(const Stmt *S, unsigned LoopDepth) {
   };
   walkPreOrder(S, OnNode);
   return Found;
+}
+
+bool isBreak(const Stmt *S) {
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(S))
+    return C->size() == 1 && isBreak(C->body_back());
+  return isa_and_nonnull<BreakStmt>(S);
 }
 
 bool isJump(const Stmt *S) {
@@ -265,6 +273,8 @@ void Walker::walkStmt(const Stmt *S) {
     return walkLoop(nullptr, W->getCond(), nullptr, W->getBody(), W, true);
   if (const auto *D = dyn_cast<DoStmt>(S))
     return walkLoop(nullptr, D->getCond(), nullptr, D->getBody(), D, false);
+  if (const auto *FR = dyn_cast<CXXForRangeStmt>(S))
+    return walkRangeFor(FR);
   if (const auto *A = dyn_cast<AttributedStmt>(S))
     return walkStmt(A->getSubStmt());
   if (const auto *L = dyn_cast<LabelStmt>(S))
@@ -378,6 +388,8 @@ void Walker::walkCompound(const CompoundStmt *C) {
       if (I->getInit())
         walkStmt(I->getInit());
       Expr Cond = intValue(I->getCond());
+      if (!LoopBreaks.empty() && LoopBreaks.back() && isBreak(I->getThen()))
+        LoopBreaks.back()->push_back({Cond, I->getCond()}); // for the unrolled loop's later iterations
       VarMap Before = Vars;
       Guards.push_back(makeGuard(Cond, I->getCond()));
       walkStmt(I->getThen());

@@ -30,6 +30,11 @@ constexpr std::uint64_t MaxDecideWork = 128'000'000;
 
 void Walker::walkLoop(const Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
                       const Stmt *Body, const Stmt *Loop, bool CondFirst) {
+  LoopBreaks.push_back(nullptr); // a break in it leaves this loop
+  struct Pop {
+    decltype(LoopBreaks) &L;
+    ~Pop() { L.pop_back(); }
+  } PopBreaks{LoopBreaks};
   if (Init)
     walkStmt(Init);
   const std::set<const VarDecl *> &BodyAssigned = assignedIn(Body);

@@ -173,6 +173,11 @@ void Walker::mergeFlow(const VarMap &Before, const Expr &Cond) {
 }
 
 std::optional<bank::Guard> Walker::walkSwitch(const SwitchStmt *SW) {
+  LoopBreaks.push_back(nullptr); // a break in it leaves the switch
+  struct Pop {
+    decltype(LoopBreaks) &L;
+    ~Pop() { L.pop_back(); }
+  } PopBreaks{LoopBreaks};
   if (SW->getInit())
     walkStmt(SW->getInit());
   if (const DeclStmt *CV = SW->getConditionVariableDeclStmt())

@@ -425,6 +425,9 @@ public:
   void walkIf(const clang::IfStmt *I);
   void walkLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, const clang::Stmt *Loop, bool CondFirst);
+  /// A range-based for over a braced list of integers, unrolled; others as
+  /// their statements, once.
+  void walkRangeFor(const clang::CXXForRangeStmt *FR);
   /// Whether an unroll probe may skip the body after the first iteration:
   /// the loop's condition and increment read only locals the body reads and
   /// never changes (and that nothing else can change), or constants.
@@ -525,6 +528,10 @@ public:
   WalkerVars Vars;
   std::vector<bank::Guard> Guards;
   std::vector<std::string> Labels;
+  /// The `if (c) break;` conditions met in the body of the loop being
+  /// unrolled by walkRangeFor, per loop and switch entered (null: breaks
+  /// there leave an inner loop or a switch).
+  std::vector<std::vector<std::pair<symbolic::Expr, const clang::Expr *>> *> LoopBreaks;
   std::map<std::pair<const clang::Expr *, llvm::StringRef>, std::size_t> SiteIndex; ///< kinds are literals
   std::vector<const clang::FunctionDecl *> CallStack;
   /// The call of each CallStack entry (null for a constructor's body): the
