@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The GPU call of 2026-12-06 (docs/validation.md), second part: programs
+# built beforehand on the analysis machine (nvcc -O3 -arch=sm_90 -lineinfo,
+# sources never committed) and carried in the ignored out/gpu and out/gpu2:
+# - CUB's block scan example, one instantiation of BlockPrefixSumKernel per
+#   profile (ncu --kernel-id counts launches per function name, so each is
+#   picked by its demangled name): <512,2>, <256,4>, <128,8>, <64,16> of
+#   BLOCK_SCAN_RAKING, whose conflicts bankcheck predicts;
+# - ggml's mul_mat_q<GGML_TYPE_Q4_0, 64, 8, false> (out/gpu2/src/mmq_main.cu).
+# Every source.csv goes into one archive, $OUT/profiles.tgz.
+set -u
+OUTDIR=${OUT:-gpu-results}
+mkdir -p "$OUTDIR"
+{ date -u; nvidia-smi --query-gpu=name,driver_version --format=csv; ncu --version | tail -1; } > "$OUTDIR/env.txt" 2>&1
+run() { # name, timeout, ncu args (up to --), program...
+  local name=$1 t=$2; shift 2
+  timeout "$t" python3 harness/bankcheck-gpu profile -o "/tmp/prof_$name" "$@" > "$OUTDIR/prof_$name.log" 2>&1
+  echo "$name rc=$?" >> "$OUTDIR/summary.txt"
+}
+# (with --i=1 each Test<> launches its kernel twice, in main's order: <1024,1>
+# first, then <512,2> as the 3rd and 4th launch of the name, ...: the
+# fallback when the demangled-name filter matches nothing)
+n=3
+for shape in "512 2" "256 4" "128 8" "64 16"; do
+  set -- $shape
+  run "cub_scan_$1x$2" 120 --ncu-arg=--kernel-name-base --ncu-arg=demangled \
+    --ncu-arg=--kernel-name --ncu-arg="regex:BlockPrefixSumKernel<\(int\)$1, \(int\)$2, .*\)0>" \
+    --ncu-arg=--launch-count --ncu-arg=1 -- out/gpu/cub_block_scan --i=1
+  if [ ! -s "/tmp/prof_cub_scan_$1x$2/source.csv" ]; then
+    run "cub_scan_$1x$2" 120 --ncu-arg=--kernel-id --ncu-arg="::regex:BlockPrefixSumKernel:$n" \
+      -- out/gpu/cub_block_scan --i=1
+  fi
+  n=$((n + 2))
+done
+run mmq_q4_0 120 -- out/gpu2/mmq_q4_0
+(cd /tmp && tar czf "$OUTDIR/profiles.tgz" prof_*/source.csv)
+cat "$OUTDIR/summary.txt"
