@@ -61,7 +61,8 @@ Value operatorCall(Walker &W, const CXXOperatorCallExpr *OC) {
 /// evaluator makes of the callee, or nullptr.
 const FunctionDecl *constantCallee(const CallExpr *C, const ASTContext &Ctx) {
   const clang::Expr *Callee = C->getCallee();
-  if (!Callee || Callee->isValueDependent() || isa<CXXOperatorCallExpr, CXXMemberCallExpr>(C))
+  if (!Callee || Callee->isValueDependent() || isa<CXXOperatorCallExpr, CXXMemberCallExpr>(C) ||
+      !Callee->getType()->isFunctionPointerType())
     return nullptr;
   clang::Expr::EvalResult R;
   if (!Callee->EvaluateAsRValue(R, Ctx) || !R.Val.isLValue() || !R.Val.getLValueOffset().isZero() ||
