@@ -11,6 +11,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <deque>
+#include <set>
 #include <functional>
 
 namespace bankcheck::frontend {
@@ -466,6 +467,7 @@ configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
   // around the kernel's instantiations) never gives it to this one.
   const std::optional<std::int64_t> MaxThreads = launchBoundsMax(Kernel, Ctx);
   std::map<std::string, std::string> TooLarge; // launch -> its shapes left out
+  std::set<std::string> Fits;                   // launches with a shape that can run
   auto It = Launches.find(Kernel.getCanonicalDecl());
   if (It != Launches.end()) {
     for (const LaunchConfig &L : It->second) {
@@ -480,6 +482,7 @@ configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
           Shapes += (Shapes.empty() ? "" : ", ") + shapeText(*L.Shape);
         continue;
       }
+      Fits.insert(L.Source);
       bool Same = false;
       for (LaunchConfig &O : Out)
         if (O.Shape->X == L.Shape->X && O.Shape->Y == L.Shape->Y && O.Shape->Z == L.Shape->Z &&
@@ -493,14 +496,18 @@ configsFor(const FunctionDecl &Kernel, ASTContext &Ctx,
     const std::string Why = "block " + Shapes + " not analysed: more threads than the " +
                             std::to_string(*MaxThreads) + " of the kernel's __launch_bounds__, a launch with " +
                             (Shapes.find("), (") == std::string::npos ? "it" : "them") + " fails";
-    bool Kept = false;
+    if (!Fits.count(Source)) { // every shape the launch can take: none of them runs this kernel
+      Unresolved += (Unresolved.empty() ? "" : "; ") + Source + ": " + Why;
+      continue;
+    }
+    bool Said = false;
     for (LaunchConfig &L : Out)
       if (L.Source == Source) {
         L.Source += "; " + Why;
-        Kept = true;
+        Said = true;
       }
-    if (!Kept) // every shape the launch can take: none of them runs this kernel
-      Unresolved += (Unresolved.empty() ? "" : "; ") + Source + ": " + Why;
+    if (!Said && !Out.empty()) // its shapes that run are another launch's too
+      Out.front().Source += "; " + Source + ": " + Why;
   }
   if (!Out.empty() && Unresolved.empty())
     return Out;

@@ -72,3 +72,20 @@ void pick(float *out, bool wide) {
   bounded<<<1, threads>>>(out);
   tooMany<<<1, 128>>>(out);
 }
+
+// Two launches give the same shape that runs: the other's shape left out is
+// still said.
+__global__ void __launch_bounds__(64) twoLaunches(float *out) {
+  __shared__ float s[128];
+  s[threadIdx.x * 2] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on shared store of 's' (2 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: note: block shape (64, 1, 1) from launch at {{.*}}blockshape-switch-correlated.cu:[[@LINE+6]]; launch at {{.*}}blockshape-switch-correlated.cu:[[@LINE+8]] (one of 2 block shapes chosen at run time): block (128, 1, 1) not analysed: more threads than the 64 of the kernel's __launch_bounds__, a launch with it fails
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+void both(float *out, bool wide) {
+  twoLaunches<<<1, 64>>>(out);
+  int threads = wide ? 128 : 64;
+  twoLaunches<<<1, threads>>>(out);
+}
