@@ -29,9 +29,7 @@ const InitListExpr *bracedRange(const CXXForRangeStmt *FR) {
     R = MT->getSubExpr()->IgnoreImplicit();
   return dyn_cast<InitListExpr>(R);
 }
-} // namespace
 
-namespace {
 /// A body whose only ways out are top-level `if (c) break;` statements, and
 /// that assigns no local declared outside it (after a lane breaks, the
 /// others' values are not its own; memory it stores to is not a value the
