@@ -72,9 +72,19 @@ void Walker::walkRangeFor(const CXXForRangeStmt *FR) {
   bool Breaks = false;
   if (!List || !V || !V->getType()->isIntegralOrEnumerationType() ||
       !guardedBreaksOnly(FR->getBody(), *this, Breaks)) {
-    // Its statements once (the loop variable an element not followed).
-    for (const Stmt *C : FR->children())
+    // Its statements once, the loop variable an element not followed: the
+    // same for every lane where the range is a variable outside any function
+    // (a __constant__, __device__ or __shared__ array), else lane by lane.
+    const auto *RangeRef = FR->getRangeInit() ? dyn_cast<DeclRefExpr>(FR->getRangeInit()->IgnoreImplicit()) : nullptr;
+    const auto *RangeVar = RangeRef ? dyn_cast<VarDecl>(RangeRef->getDecl()) : nullptr;
+    const bool Uniform = RangeVar && RangeVar->hasGlobalStorage();
+    for (const Stmt *C : FR->children()) {
       walkStmt(C);
+      if (C == FR->getLoopVarStmt() && V && V->getType()->isIntegralOrEnumerationType())
+        setVar(V, Value::integer(opaque(V->getInit(), !Uniform,
+                                        "'" + nameOf(V) + "', an element of the range-based for at line " +
+                                            std::to_string(lineOf(FR)) + ", is not followed")));
+    }
     return;
   }
   if (FR->getInit())

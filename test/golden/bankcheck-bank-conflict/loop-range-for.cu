@@ -1,7 +1,8 @@
 // A range-based for over a braced list of integers (ggml's flash attention:
 // `for (int stride_k : {WARP_SIZE, WARP_SIZE/2, WARP_SIZE/4})`) is unrolled,
 // one iteration per element, named in the notes. The lanes that leave it by
-// a top-level `if (c) break;` sit out the later iterations.
+// a top-level `if (c) break;` sit out the later iterations. Over anything
+// else, the loop is walked once, its variable an element not followed.
 // CHECK-MESSAGES-NOT: out-of-bounds
 #include <cuda_runtime.h>
 
@@ -29,7 +30,24 @@ __global__ void leaves(float *out) {
   out[threadIdx.x] = u[threadIdx.x];
 }
 
+// Over an array: walked once, its variable one unknown element, the same
+// for every lane (the array is outside any function): a column store is
+// 32-way whatever the element.
+__constant__ int columns[3] = {0, 1, 2};
+
+__global__ void overArray(float *out) {
+  __shared__ float c[32][32];
+  for (int col : columns)
+    c[threadIdx.x][col] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 32-way bank conflict on shared store of 'c' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  for (int col : columns)
+    c[col][threadIdx.x] = 2.0f; // a row: clean for any element
+  __syncthreads();
+  out[threadIdx.x] = c[0][threadIdx.x];
+}
+
 void run(float *out) {
   strides<<<1, 32>>>(out);
   leaves<<<1, dim3(32, 4)>>>(out);
+  overArray<<<1, 32>>>(out);
 }
