@@ -33,6 +33,55 @@ bool jumpsAway(const Stmt *S) {
   return isa_and_nonnull<BreakStmt, ReturnStmt, ContinueStmt, GotoStmt, CXXThrowExpr>(S);
 }
 
+/// A switch's body as top-level statements (the body itself when it is not
+/// a block).
+std::vector<const Stmt *> topStatements(const SwitchStmt *Sw) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Sw->getBody()))
+    return {CS->body_begin(), CS->body_end()};
+  return {Sw->getBody()};
+}
+
+/// Every label of the switch at the top of its body (no case nested in a
+/// block, as in Duff's device).
+bool labelsAtTop(const SwitchStmt *Sw, const std::vector<const Stmt *> &Body) {
+  unsigned Labels = 0, Top = 0;
+  for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase())
+    ++Labels;
+  for (const Stmt *S : Body)
+    for (const Stmt *L = S; const auto *SC = dyn_cast_or_null<SwitchCase>(L); L = SC->getSubStmt())
+      ++Top;
+  return Labels == Top;
+}
+
+/// Each top-level statement S of a switch's body, its statement under its
+/// labels (Inner), the case values that reach it (its own labels and those
+/// falling through to it) and whether any other value may (a default, a
+/// label not read, or code before the first label): Each(S, Inner,
+/// Reaching, Any), until it returns false.
+template <class Fn>
+void forEachReached(const std::vector<const Stmt *> &Body, ASTContext &Ctx, Fn Each) {
+  std::vector<std::int64_t> Reaching;
+  bool Any = false;
+  for (const Stmt *S : Body) {
+    const Stmt *Inner = S;
+    while (const auto *SC = dyn_cast_or_null<SwitchCase>(Inner)) {
+      Expr::EvalResult ER;
+      const auto *Case = dyn_cast<CaseStmt>(SC);
+      if (Case && !Case->caseStmtIsGNURange() && Case->getLHS()->EvaluateAsInt(ER, Ctx))
+        Reaching.push_back(ER.Val.getInt().getExtValue());
+      else
+        Any = true; // default: any other value
+      Inner = SC->getSubStmt();
+    }
+    if (!Each(S, Inner, Reaching, Any))
+      return;
+    if (jumpsAway(Inner)) {
+      Reaching.clear();
+      Any = false;
+    }
+  }
+}
+
 class CaseWalk {
 public:
   CaseWalk(ASTContext &Ctx, std::function<bool(const VarDecl *)> Unchanged,
@@ -72,48 +121,19 @@ private:
     walk(Sw->getCond());
     const auto *DR = dyn_cast<DeclRefExpr>(Sw->getCond()->IgnoreParenImpCasts());
     const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-    std::vector<const Stmt *> Body;
-    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Sw->getBody()))
-      Body.assign(CS->body_begin(), CS->body_end());
-    else
-      Body.push_back(Sw->getBody());
-    // Every label of the switch at the top of its body (no case nested in a
-    // block, as in Duff's device), on an integer variable nothing changes.
-    unsigned Labels = 0, Top = 0;
-    for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase())
-      ++Labels;
-    for (const Stmt *S : Body)
-      for (const Stmt *L = S; const auto *SC = dyn_cast_or_null<SwitchCase>(L); L = SC->getSubStmt())
-        ++Top;
+    const std::vector<const Stmt *> Body = topStatements(Sw);
+    // On an integer variable nothing changes, every label at the top.
     bool Narrows = VD && VD->hasLocalStorage() && VD->getType()->isIntegralOrEnumerationType() &&
-                   Labels == Top && Unchanged(VD) && !Active.count(VD);
-    std::vector<std::int64_t> Reaching;
-    bool Any = false; // reached from a default label or from before the first label
-    for (const Stmt *S : Body) {
-      const Stmt *Inner = S;
-      while (const auto *SC = dyn_cast_or_null<SwitchCase>(Inner)) {
-        if (const auto *Case = dyn_cast<CaseStmt>(SC)) {
-          Expr::EvalResult ER;
-          if (!Case->caseStmtIsGNURange() && Case->getLHS()->EvaluateAsInt(ER, Ctx))
-            Reaching.push_back(ER.Val.getInt().getExtValue());
-          else
-            Any = true;
-        } else {
-          Any = true; // default: any other value
-        }
-        Inner = SC->getSubStmt();
-      }
+                   labelsAtTop(Sw, Body) && Unchanged(VD) && !Active.count(VD);
+    forEachReached(Body, Ctx, [&](const Stmt *, const Stmt *Inner, const std::vector<std::int64_t> &Reaching, bool Any) {
       bool Pins = Narrows && !Any && !Reaching.empty();
       if (Pins)
         Active[VD] = Reaching;
       walk(Inner);
       if (Pins)
         Active.erase(VD);
-      if (jumpsAway(Inner)) {
-        Reaching.clear();
-        Any = false;
-      }
-    }
+      return true;
+    });
   }
 };
 
@@ -134,34 +154,19 @@ bool HostValues::excludedByCase(const std::vector<const Stmt *> &Path, const Stm
     if (!Body || Path[J + 1] != Body)
       continue;
     const Stmt *Holder = J + 2 < Path.size() ? Path[J + 2] : Ref;
-    unsigned Labels = 0, Top = 0;
-    for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase())
-      ++Labels;
-    for (const Stmt *S : Body->body())
-      for (const Stmt *L = S; const auto *SC = dyn_cast_or_null<SwitchCase>(L); L = SC->getSubStmt())
-        ++Top;
-    if (Labels != Top)
+    const std::vector<const Stmt *> Top = topStatements(Sw);
+    if (!labelsAtTop(Sw, Top))
       continue; // a label inside a block (Duff's device): not followed
-    bool Reaches = false, Any = false;
-    for (const Stmt *S : Body->body()) {
-      const Stmt *Inner = S;
-      while (const auto *SC = dyn_cast_or_null<SwitchCase>(Inner)) {
-        Expr::EvalResult ER;
-        const auto *C = dyn_cast<CaseStmt>(SC);
-        if (C && !C->caseStmtIsGNURange() && C->getLHS()->EvaluateAsInt(ER, Ctx))
-          Reaches |= ER.Val.getInt().getExtValue() == Case->second;
-        else
-          Any = true; // default, or a label not read
-        Inner = SC->getSubStmt();
-      }
-      if (S == Holder) {
-        if (Reaches || Any)
-          break;
-        CasesRead = true;
+    bool Excluded = false;
+    forEachReached(Top, Ctx, [&](const Stmt *S, const Stmt *, const std::vector<std::int64_t> &Reaching, bool Any) {
+      if (S != Holder)
         return true;
-      }
-      if (jumpsAway(Inner))
-        Reaches = Any = false;
+      Excluded = !Any && std::find(Reaching.begin(), Reaching.end(), Case->second) == Reaching.end();
+      return false;
+    });
+    if (Excluded) {
+      CasesRead = true;
+      return true;
     }
   }
   return false;

@@ -8,6 +8,7 @@
 /// (op=, ++, the address taken, a non-const reference) makes it unknown.
 //===----------------------------------------------------------------------===//
 #include "Frontend/HostValues.h"
+#include "Frontend/StmtWalk.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -190,15 +191,10 @@ const InitListExpr *HostValues::rangeOf(const VarDecl *VD) {
   }
   if (!Loop || !Loop->getRangeInit())
     return nullptr;
-  const Expr *Range = Loop->getRangeInit()->IgnoreImplicit();
-  if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(Range))
-    Range = IL->getSubExpr()->IgnoreImplicit();
-  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Range))
-    Range = MT->getSubExpr()->IgnoreImplicit();
-  if (const auto *IL = dyn_cast<InitListExpr>(Range))
+  if (const InitListExpr *IL = bracedRange(Loop))
     return IL;
   // A table nothing writes: `const int sizes[] = {...}`.
-  const auto *DR = dyn_cast<DeclRefExpr>(Range->IgnoreParens());
+  const auto *DR = dyn_cast<DeclRefExpr>(Loop->getRangeInit()->IgnoreImplicit()->IgnoreParens());
   const auto *Table = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
   if (!Table || !(Table->getType().isConstQualified() || Table->isConstexpr()) || !Table->getInit() ||
       !Ctx.getAsConstantArrayType(Table->getType()))

@@ -68,12 +68,6 @@ bool exits(const Stmt *S, unsigned LoopDepth) {
   return Found;
 }
 
-bool isBreak(const Stmt *S) {
-  if (const auto *C = dyn_cast_or_null<CompoundStmt>(S))
-    return C->size() == 1 && isBreak(C->body_back());
-  return isa_and_nonnull<BreakStmt>(S);
-}
-
 bool isJump(const Stmt *S) {
   if (!S)
     return false;
@@ -153,6 +147,12 @@ bool onlyReads(const Stmt *S, const std::set<const VarDecl *> &Vars) {
 }
 
 bool hasEarlyExit(const Stmt *S) { return exits(S, 0); }
+
+bool isBreak(const Stmt *S) {
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(S))
+    return C->size() == 1 && isBreak(C->body_back());
+  return isa_and_nonnull<BreakStmt>(S);
+}
 
 report::FileLoc toFileLoc(SourceLocation Loc, const SourceManager &SM) {
   report::FileLoc F;

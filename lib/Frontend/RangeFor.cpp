@@ -16,20 +16,6 @@ using namespace clang;
 using symbolic::Expr;
 
 namespace {
-/// The braced list a range-based for walks (`for (int s : {32, 16, 8})`,
-/// ggml's flash attention), or nullptr.
-const InitListExpr *bracedRange(const CXXForRangeStmt *FR) {
-  const clang::Expr *R = FR->getRangeInit();
-  if (!R)
-    return nullptr;
-  R = R->IgnoreImplicit();
-  if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(R))
-    R = IL->getSubExpr()->IgnoreImplicit();
-  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(R))
-    R = MT->getSubExpr()->IgnoreImplicit();
-  return dyn_cast<InitListExpr>(R);
-}
-
 /// A body whose only ways out are top-level `if (c) break;` statements, and
 /// that assigns no local declared outside it (after a lane breaks, the
 /// others' values are not its own; memory it stores to is not a value the
@@ -42,9 +28,7 @@ bool guardedBreaksOnly(const Stmt *Body, Walker &W, bool &Breaks) {
   for (const Stmt *S : C->body()) {
     const auto *I = dyn_cast<IfStmt>(S);
     if (I && !I->getElse() && !I->getInit() && !I->getConditionVariable() && !I->isConsteval() &&
-        (isa<BreakStmt>(I->getThen()) ||
-         (isa<CompoundStmt>(I->getThen()) && cast<CompoundStmt>(I->getThen())->size() == 1 &&
-          isa<BreakStmt>(cast<CompoundStmt>(I->getThen())->body_back())))) {
+        isBreak(I->getThen())) {
       Breaks = true;
       if (hasEarlyExit(I->getCond()))
         return false;

@@ -96,6 +96,21 @@ template <typename NodeFn> void walkPreOrder(const clang::Stmt *S, NodeFn &OnNod
   walkPreOrder(S, OnNode, NoVar);
 }
 
+/// The braced list a range-based for walks (`for (int s : {32, 16, 8})`:
+/// its range is an std::initializer_list made from it), or nullptr.
+inline const clang::InitListExpr *bracedRange(const clang::CXXForRangeStmt *FR) {
+  using namespace clang;
+  const clang::Expr *R = FR->getRangeInit();
+  if (!R)
+    return nullptr;
+  R = R->IgnoreImplicit();
+  if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(R))
+    R = IL->getSubExpr()->IgnoreImplicit();
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(R))
+    R = MT->getSubExpr()->IgnoreImplicit();
+  return dyn_cast<InitListExpr>(R);
+}
+
 } // namespace bankcheck::frontend
 
 #endif

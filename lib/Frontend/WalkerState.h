@@ -579,6 +579,8 @@ public:
 std::set<const clang::VarDecl *> assignedVars(const clang::Stmt *S);
 /// True when S contains break, return or goto (outside nested loops for break).
 bool hasEarlyExit(const clang::Stmt *S);
+/// `break;` or `{ break; }`.
+bool isBreak(const clang::Stmt *S);
 /// Variables an expression names.
 std::set<const clang::VarDecl *> referencedVars(const clang::Stmt *S);
 /// True when S names each of Vars only to read its value (no assignment, no
