@@ -27,6 +27,9 @@ Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
       if (V->isInt())
         return Value::integer(Expr::constant(V->getInt().getExtValue()));
   }
+  auto Entry = EntryValues.find(VD);
+  if (Entry != EntryValues.end())
+    return Entry->second;
   if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
     // A kernel parameter: warp-uniform; constant when the launch says so.
     if (P->getDeclContext() == &Kernel) {
@@ -42,7 +45,7 @@ Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
         if (VD->getType()->isUnsignedIntegerType())
           S.Min = 0;
         Value V = Value::integer(Expr::var(Result.Symbols.add(S)));
-        Vars[VD] = V;
+        EntryValues[VD] = V;
         return V;
       }
       if (VD->getType()->isPointerType() && !VD->getType()->getPointeeType().isNull())
@@ -56,7 +59,7 @@ Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
                                            : "value of '" + VD->getNameAsString() +
                                                  "' is not known here"));
     if (Global)
-      Vars[VD] = V;
+      EntryValues[VD] = V;
     return V;
   }
   return Value();

@@ -526,6 +526,11 @@ public:
   KernelResult Result;
   /// The variables' values (see WalkerVars.h).
   WalkerVars Vars;
+  /// The values kernel parameters and variables outside any function have
+  /// when the kernel starts, made at their first read. Kept outside Vars,
+  /// which branches copy and merge: a first read in one branch (the right of
+  /// `a || n != 16`) is the same value as a read after the join.
+  std::map<const clang::VarDecl *, Value> EntryValues;
   std::vector<bank::Guard> Guards;
   std::vector<std::string> Labels;
   /// The `if (c) break;` conditions met in the body of the loop being
