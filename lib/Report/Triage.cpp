@@ -9,8 +9,10 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace bankcheck::report {
 
@@ -34,7 +36,7 @@ bool filterHeaders(std::vector<Finding> &Findings, const std::vector<FileStatus>
   std::set<std::string> Mains;
   for (const FileStatus &F : Files)
     Mains.insert(normalized(F.Path));
-  std::set<std::string> Seen;
+  std::map<std::string, std::size_t> Seen; // a header finding's key -> where it is kept
   // Kept in place (no second vector of findings); a file's findings share
   // its path, normalized once.
   std::size_t Kept = 0;
@@ -49,7 +51,10 @@ bool filterHeaders(std::vector<Finding> &Findings, const std::vector<FileStatus>
     }
     if (!InMain && (!Filter.match(F.Loc.Path) || (!ExcludeHeaderFilter.empty() && Exclude.match(F.Loc.Path))))
       continue;
-    // A header's finding comes once per including file: keep the first.
+    // A header's finding comes once per including file: keep the first. In
+    // one file, two sites of a header line with the same message (a helper
+    // instantiated alike for two callers) are one finding: the kept one
+    // gains the other's call sites.
     if (!InMain) {
       std::string Shape = F.BlockDim ? std::to_string((*F.BlockDim)[0]) + "," + std::to_string((*F.BlockDim)[1]) +
                                            "," + std::to_string((*F.BlockDim)[2])
@@ -57,8 +62,19 @@ bool filterHeaders(std::vector<Finding> &Findings, const std::vector<FileStatus>
       std::string Key = Abs + ":" + std::to_string(F.Loc.Line) + ":" + std::to_string(F.Loc.Column) + ":" +
                         F.Kind + ":" + std::to_string(F.Part) + ":" + F.Kernel + ":" +
                         F.BlockDimSource.substr(0, F.BlockDimSource.find(" at ")) + ":" + Shape + ":" + F.Message;
-      if (!Seen.insert(Key).second)
+      auto [At, New] = Seen.try_emplace(Key, Kept);
+      if (!New) {
+        std::vector<FileLoc> &Sites = Findings[At->second].CallSites;
+        for (const FileLoc &L : F.CallSites) {
+          auto Less = [](const FileLoc &A, const FileLoc &B) {
+            return std::tie(A.Path, A.Line) < std::tie(B.Path, B.Line);
+          };
+          auto Pos = std::lower_bound(Sites.begin(), Sites.end(), L, Less);
+          if (Pos == Sites.end() || Pos->Path != L.Path || Pos->Line != L.Line)
+            Sites.insert(Pos, L);
+        }
         continue;
+      }
     }
     if (&Findings[Kept] != &F)
       Findings[Kept] = std::move(F);

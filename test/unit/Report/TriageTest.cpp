@@ -43,6 +43,22 @@ TEST_CASE("header findings pass the filter once; main-file findings always", "[t
   CHECK(F[0].Loc.Path == "/src/a.cu");
   CHECK(F[1].Loc.Path == "/inc/tile.cuh");
 }
+TEST_CASE("a header finding kept once gains the call sites of those dropped", "[triage]") {
+  // A helper in a header reached from two callers through two
+  // instantiations with the same verdict: one finding, both callers listed.
+  std::vector<FileStatus> Files = {{"/src/a.cu", true, ""}};
+  std::vector<Finding> F = {finding("/inc/copy.cuh", 60, "conflict"), finding("/inc/copy.cuh", 60, "conflict")};
+  F[0].CallSites = {FileLoc{"/inc/exchange.cuh", 324}, FileLoc{"/src/a.cu", 20}};
+  F[1].CallSites = {FileLoc{"/inc/scan.cuh", 470}, FileLoc{"/src/a.cu", 18}, FileLoc{"/src/a.cu", 20}};
+  std::string Error;
+  REQUIRE(filterHeaders(F, Files, ".*", Error));
+  REQUIRE(F.size() == 1);
+  std::vector<std::pair<std::string, unsigned>> Sites;
+  for (const FileLoc &L : F[0].CallSites)
+    Sites.push_back({L.Path, L.Line});
+  CHECK(Sites == std::vector<std::pair<std::string, unsigned>>{
+                     {"/inc/exchange.cuh", 324}, {"/inc/scan.cuh", 470}, {"/src/a.cu", 18}, {"/src/a.cu", 20}});
+}
 TEST_CASE("an invalid header filter is an error", "[triage]") {
   std::vector<Finding> F;
   std::string Error;
