@@ -189,6 +189,17 @@ private:
                      const LaneFlags &Active, const std::string &Why, bool NonAffine = false);
   /// evalWarp's affine forms take choices as atoms (set for that retry).
   bool SelectAtoms = false;
+  /// The symbols sampleWarp's uniform parts stand for, made as needed and
+  /// reused by every sampling of this analysis (never reported).
+  std::vector<SymbolId> PartSymbols;
+  /// E with its largest subtrees that read only the sampled symbols Free
+  /// (and some of them: not a single one) replaced by PartSymbols, each
+  /// distinct subtree once in Parts. Kind: 0 when E reads no symbol, 1 when
+  /// it reads only Free ones (E is then returned as it is: the caller's
+  /// part), 2 otherwise.
+  Expr hoistUniform(const Expr &E, const std::vector<SymbolId> &Free, std::vector<Expr> &Parts, int &Kind);
+  /// The symbol standing for Part (the K-th of Parts: added when new).
+  SymbolId partSymbol(std::vector<Expr> &Parts, const Expr &Part);
 };
 
 /// Tests: false makes every instance take the general evaluation (evalWarp).

@@ -5,8 +5,7 @@
 /// Where the lanes' offsets keep unknown uniform values the warp cannot
 /// bind: one unknown scaling the lanes (exact over its residues and the
 /// values where two lanes meet), unknowns seen only modulo a constant (one
-/// period of each), otherwise sampled values (a conflict found is possible,
-/// none is unknown).
+/// period of each); otherwise sampled values (SampledValues.cpp).
 //===----------------------------------------------------------------------===//
 #include "BankModel/Analyzer.h"
 #include "Symbolic/Periodic.h"
@@ -17,11 +16,6 @@
 #include <unordered_map>
 
 namespace bankcheck::bank::detail {
-
-/// Sample values tried for an unknown uniform symbol: small values, powers of
-/// two and their neighbours, where bank conflicts live.
-const std::int64_t SampleValues[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33,
-                                     48, 63, 64, 65, 96, 127, 128, 129, 256, 512, 1024};
 
 std::string describeValues(const std::vector<std::pair<SymbolId, std::int64_t>> &Vals,
                            const SymbolTable &T) {
@@ -37,122 +31,6 @@ bool satisfiesFacts(const Symbol &S, std::int64_t V) {
   if (S.Min && V < *S.Min) return false;
   if (S.Modulus > 1 && ((V % S.Modulus) + S.Modulus) % S.Modulus != S.Rem) return false;
   return true;
-}
-
-Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
-                             const LaneFlags &Active, const std::string &Why, bool NonAffine) {
-  Outcome O;
-  // The free symbols of the offset and guards in this warp.
-  std::vector<SymbolId> Free;
-  auto Collect = [&](const Expr &E) {
-    forEachSymbol(E, [&](SymbolId Id) {
-      for (unsigned L = 0; L < WarpSize; ++L)
-        if (LaneEnvs[L] && !LaneEnvs[L]->lookup(Id)) {
-          if (std::find(Free.begin(), Free.end(), Id) == Free.end())
-            Free.push_back(Id);
-          return;
-        }
-    });
-  };
-  Collect(I.ByteOffset);
-  for (const Guard &G : I.Guards)
-    Collect(G.Cond);
-  for (SymbolId Id : Free)
-    if (Symbols.get(Id).Kind == SymbolKind::LaneOpaque || Symbols.get(Id).Kind == SymbolKind::Function) {
-      O.K = Outcome::Undecided;
-      O.Why = Symbols.get(Id).Reason;
-      return O;
-    }
-  if (std::optional<Outcome> E = periodicWarp(I, LaneEnvs, Active, Free))
-    return *E;
-  if (NonAffine && !SelectAtoms) {
-    // No period: a choice between values (`n % 16 ? n / 16 + 1 : n / 16`)
-    // as one unknown value, then the exact rules for unknown values.
-    SelectAtoms = true;
-    Outcome Again = evalWarp(I, LaneEnvs);
-    SelectAtoms = false;
-    return Again;
-  }
-  // Enumerate combinations of sample values, at most 512 of them.
-  const std::size_t NumSamples = std::size(SampleValues);
-  std::size_t Combos = 1;
-  for (std::size_t K = 0; K < Free.size() && Combos <= 512; ++K)
-    Combos *= NumSamples;
-  Combos = std::min<std::size_t>(Combos, 512);
-  unsigned Best = 0;
-  bool Found = false, AnyEvaluated = false;
-  for (std::size_t C = 0; C < Combos; ++C) {
-    std::vector<std::pair<SymbolId, std::int64_t>> Vals;
-    Vals.reserve(Free.size());
-    std::size_t Code = C;
-    bool Ok = true;
-    for (SymbolId Id : Free) {
-      std::int64_t V = SampleValues[Code % NumSamples];
-      Code /= NumSamples;
-      const Symbol &S = Symbols.get(Id);
-      if (!satisfiesFacts(S, V)) {
-        // Move to the next value of the symbol's congruence class.
-        if (S.Modulus > 1)
-          V = V - ((V % S.Modulus) + S.Modulus) % S.Modulus + S.Rem;
-        if (S.Min && V < *S.Min)
-          V = *S.Min;
-        if (!satisfiesFacts(S, V)) { Ok = false; break; }
-      }
-      Vals.push_back({Id, V});
-    }
-    if (!Ok)
-      continue;
-    // The lanes with the sample's values, every program over the warp at once.
-    WarpAddresses Lanes{};
-    bool Failed = false;
-    std::array<Env, WarpSize> Envs;
-    std::array<const Env *, WarpSize> Run{};
-    for (unsigned L = 0; L < WarpSize; ++L) {
-      if (!LaneEnvs[L] || !Active[L])
-        continue;
-      Envs[L].overlay(&*LaneEnvs[L]);
-      for (auto [Id, V] : Vals)
-        Envs[L].bind(Id, V);
-      Run[L] = &Envs[L];
-    }
-    std::array<std::optional<std::int64_t>, WarpSize> Val;
-    std::array<EvalFailure, WarpSize> Fail;
-    for (const Program &G : Cur->Guards) {
-      G.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
-      for (unsigned L = 0; L < WarpSize; ++L)
-        if (Run[L] && Val[L] && *Val[L] == 0)
-          Run[L] = nullptr;
-    }
-    Cur->Offset.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
-    for (unsigned L = 0; L < WarpSize && !Failed; ++L) {
-      if (!Run[L])
-        continue;
-      if (!Val[L]) { Failed = true; break; }
-      Lanes[L] = {true, static_cast<std::uint64_t>(*Val[L])};
-    }
-    Spent += WarpSize;
-    if (Failed)
-      continue;
-    AnyEvaluated = true;
-    WarpCost Cost = cost(Lanes);
-    unsigned W = Cost.Wavefronts, Ideal = Cost.Ideal;
-    if (W > Ideal && (!Found || W > Best)) {
-      Found = true;
-      Best = W;
-      O.Wavefronts = W;
-      O.Ideal = Ideal;
-      O.Lanes = Lanes;
-      O.AnyActive = true;
-      O.Values = describeValues(Vals, Symbols);
-    }
-  }
-  if (Found) {
-    O.K = Outcome::Possible;
-    return O;
-  }
-  O.K = Outcome::Undecided;
-  O.Why = Why + (AnyEvaluated ? "; no conflict for the sampled values" : "");
-  return O;
 }
 
 std::optional<Outcome> Analyzer::periodicWarp(const AccessInstance &I,

@@ -145,6 +145,19 @@ TEST_CASE("rows an unknown pitch apart conflict for some pitches only", "[analys
   CHECK(R.WorstWavefronts == 2);
   CHECK(R.Reason.find("pitch = ") != std::string::npos);
 }
+TEST_CASE("sampled values: a part the lanes share is evaluated once, its failures skip the sample", "[analysis]") {
+  // Two unknown quotients scale the lanes: sampled. n / d and m / d read
+  // only sampled values (evaluated once per sample); d = 0 fails both, and
+  // such samples count for nothing. The first sample with the worst cost is
+  // n = 32, d = 1 (n counts first, then d; m stays at its first value).
+  SymbolTable T;
+  Expr N = Expr::var(uniform(T, "n")), D = Expr::var(uniform(T, "d")), M = Expr::var(uniform(T, "m"));
+  auto R = run((tx() * Expr::binary(Op::Div, N, D) + (tx() / c(2)) * Expr::binary(Op::Div, M, D)) * 4, 4,
+               bank::BlockShape{32, 1, 1}, T);
+  CHECK(R.St == Status::Possible);
+  CHECK(R.WorstWavefronts == 32);
+  CHECK(R.Reason == "conflicts when n = 32, d = 1, m = 0");
+}
 TEST_CASE("a conflict that every pitch keeps is proven", "[analysis]") {
   SymbolTable T;
   Expr Pitch = Expr::var(uniform(T, "pitch"));

@@ -1,0 +1,244 @@
+//===- SampledValues.cpp - Unknown uniform values tried at sample values ---===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// The last resort for unknown uniform values in one warp's access, when no
+/// exact rule applies (UnknownValues.cpp): the values are sampled (a
+/// conflict found is possible, none is unknown). The parts of the offset and
+/// guards that read only the sampled values are evaluated once per sample.
+//===----------------------------------------------------------------------===//
+#include "BankModel/Analyzer.h"
+
+#include <algorithm>
+
+namespace bankcheck::bank::detail {
+
+/// Sample values tried for an unknown uniform symbol: small values, powers of
+/// two and their neighbours, where bank conflicts live.
+const std::int64_t SampleValues[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33,
+                                     48, 63, 64, 65, 96, 127, 128, 129, 256, 512, 1024};
+
+SymbolId Analyzer::partSymbol(std::vector<Expr> &Parts, const Expr &Part) {
+  auto It = std::find_if(Parts.begin(), Parts.end(), [&](const Expr &P) { return P.equals(Part); });
+  std::size_t At = std::size_t(It - Parts.begin());
+  if (It == Parts.end())
+    Parts.push_back(Part);
+  while (PartSymbols.size() <= At) {
+    Symbol S;
+    S.Kind = SymbolKind::Uniform;
+    S.Name = "sampled part";
+    PartSymbols.push_back(Symbols.add(std::move(S)));
+  }
+  return PartSymbols[At];
+}
+
+Expr Analyzer::hoistUniform(const Expr &E, const std::vector<SymbolId> &Free, std::vector<Expr> &Parts, int &Kind) {
+  if (E.isNull() || E.isConst()) {
+    Kind = 0;
+    return E;
+  }
+  if (E.isVar()) {
+    Kind = std::find(Free.begin(), Free.end(), E.symbol()) != Free.end() ? 1 : 2;
+    return E;
+  }
+  std::vector<Expr> Ops;
+  std::vector<int> Kinds;
+  Kind = E.op() == Op::Apply ? 2 : 0; // a function symbol is never sampled
+  for (const Expr &Operand : E.operands()) {
+    int K = 0;
+    Ops.push_back(hoistUniform(Operand, Free, Parts, K));
+    Kinds.push_back(K);
+    Kind = std::max(Kind, K);
+  }
+  if (Kind < 2)
+    return E; // uniform or constant as a whole: the caller's to take
+  bool Changed = false;
+  std::size_t K = 0;
+  for (const Expr &Operand : E.operands()) {
+    if (Kinds[K] == 1 && !Ops[K].isVar())
+      Ops[K] = Expr::var(partSymbol(Parts, Ops[K]));
+    Changed |= Ops[K].node() != Operand.node();
+    ++K;
+  }
+  if (!Changed)
+    return E;
+  if (E.op() == Op::Select)
+    return Expr::select(Ops[0], Ops[1], Ops[2]);
+  if (E.op() == Op::LNot)
+    return Expr::lnot(Ops[0]);
+  if (E.op() == Op::Apply)
+    return Expr::apply(E.symbol(), Ops[0]);
+  return Expr::binary(E.op(), Ops[0], Ops[1]);
+}
+
+Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
+                             const LaneFlags &Active, const std::string &Why, bool NonAffine) {
+  Outcome O;
+  // The free symbols of the offset and guards in this warp.
+  std::vector<SymbolId> Free;
+  auto Collect = [&](const Expr &E) {
+    forEachSymbol(E, [&](SymbolId Id) {
+      for (unsigned L = 0; L < WarpSize; ++L)
+        if (LaneEnvs[L] && !LaneEnvs[L]->lookup(Id)) {
+          if (std::find(Free.begin(), Free.end(), Id) == Free.end())
+            Free.push_back(Id);
+          return;
+        }
+    });
+  };
+  Collect(I.ByteOffset);
+  for (const Guard &G : I.Guards)
+    Collect(G.Cond);
+  for (SymbolId Id : Free)
+    if (Symbols.get(Id).Kind == SymbolKind::LaneOpaque || Symbols.get(Id).Kind == SymbolKind::Function) {
+      O.K = Outcome::Undecided;
+      O.Why = Symbols.get(Id).Reason;
+      return O;
+    }
+  if (std::optional<Outcome> E = periodicWarp(I, LaneEnvs, Active, Free))
+    return *E;
+  if (NonAffine && !SelectAtoms) {
+    // No period: a choice between values (`n % 16 ? n / 16 + 1 : n / 16`)
+    // as one unknown value, then the exact rules for unknown values.
+    SelectAtoms = true;
+    Outcome Again = evalWarp(I, LaneEnvs);
+    SelectAtoms = false;
+    return Again;
+  }
+  // What reads only the sampled symbols is the same in every lane: each such
+  // part (nine kernel parameters making a row bound) is evaluated once per
+  // sample, and the lanes read its value. A part that fails leaves its symbol
+  // unbound, and the lanes that read it fail as they would have: a sample
+  // with a failing lane counts for nothing, whatever the failure.
+  std::vector<Expr> Parts;
+  auto Hoist = [&](const Expr &E) {
+    int Kind = 0;
+    Expr H = hoistUniform(E, Free, Parts, Kind);
+    return Kind == 1 && !H.isVar() ? Expr::var(partSymbol(Parts, H)) : H; // uniform as a whole
+  };
+  std::optional<Program> HoistedOffset;
+  std::vector<Program> HoistedGuards, PartPrograms;
+  {
+    Expr Off = Hoist(I.ByteOffset);
+    std::vector<Expr> Gs;
+    for (const Guard &G : I.Guards)
+      Gs.push_back(Hoist(G.Cond));
+    if (!Parts.empty()) {
+      HoistedOffset.emplace(Off);
+      for (const Expr &G : Gs)
+        HoistedGuards.emplace_back(G);
+      for (const Expr &P : Parts)
+        PartPrograms.emplace_back(P);
+    }
+  }
+  const Program &OffsetProgram = HoistedOffset ? *HoistedOffset : Cur->Offset;
+  const std::vector<Program> &GuardPrograms = HoistedOffset ? HoistedGuards : Cur->Guards;
+  Env SampleEnv; // the sample's values alone: the parts' environment
+  std::vector<std::optional<std::int64_t>> PartValues(Parts.size()), BoundParts(Parts.size());
+  std::vector<bool> PartBound(Parts.size(), false);
+  // Enumerate combinations of sample values, at most 512 of them.
+  const std::size_t NumSamples = std::size(SampleValues);
+  std::size_t Combos = 1;
+  for (std::size_t K = 0; K < Free.size() && Combos <= 512; ++K)
+    Combos *= NumSamples;
+  Combos = std::min<std::size_t>(Combos, 512);
+  unsigned Best = 0;
+  bool Found = false, AnyEvaluated = false;
+  // The lanes' environments, each a layer of the sample's values over the
+  // lane's own: made once; at each sample only the values that changed are
+  // bound again (the samples count up like an odometer: mostly the first).
+  std::array<Env, WarpSize> Envs;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (LaneEnvs[L] && Active[L])
+      Envs[L].overlay(&*LaneEnvs[L]);
+  std::vector<std::pair<SymbolId, std::int64_t>> Vals, Bound;
+  for (std::size_t C = 0; C < Combos; ++C) {
+    Vals.clear();
+    std::size_t Code = C;
+    bool Ok = true;
+    for (SymbolId Id : Free) {
+      std::int64_t V = SampleValues[Code % NumSamples];
+      Code /= NumSamples;
+      const Symbol &S = Symbols.get(Id);
+      if (!satisfiesFacts(S, V)) {
+        // Move to the next value of the symbol's congruence class.
+        if (S.Modulus > 1)
+          V = V - ((V % S.Modulus) + S.Modulus) % S.Modulus + S.Rem;
+        if (S.Min && V < *S.Min)
+          V = *S.Min;
+        if (!satisfiesFacts(S, V)) { Ok = false; break; }
+      }
+      Vals.push_back({Id, V});
+    }
+    if (!Ok)
+      continue;
+    // The lanes with the sample's values, every program over the warp at once.
+    WarpAddresses Lanes{};
+    bool Failed = false;
+    std::array<const Env *, WarpSize> Run{};
+    for (std::size_t K = 0; K < Vals.size(); ++K)
+      if (K >= Bound.size() || Bound[K] != Vals[K]) {
+        SampleEnv.bind(Vals[K].first, Vals[K].second);
+        for (unsigned L = 0; L < WarpSize; ++L)
+          if (LaneEnvs[L] && Active[L])
+            Envs[L].bind(Vals[K].first, Vals[K].second);
+      }
+    Bound = Vals;
+    for (std::size_t K = 0; K < Parts.size(); ++K) {
+      PartValues[K] = PartPrograms[K].run(SampleEnv);
+      if (PartBound[K] && PartValues[K] == BoundParts[K])
+        continue;
+      for (unsigned L = 0; L < WarpSize; ++L)
+        if (LaneEnvs[L] && Active[L]) {
+          if (PartValues[K])
+            Envs[L].bind(PartSymbols[K], *PartValues[K]);
+          else
+            Envs[L].unbind(PartSymbols[K]);
+        }
+      BoundParts[K] = PartValues[K];
+      PartBound[K] = true;
+    }
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (LaneEnvs[L] && Active[L])
+        Run[L] = &Envs[L];
+    std::array<std::optional<std::int64_t>, WarpSize> Val;
+    std::array<EvalFailure, WarpSize> Fail;
+    for (const Program &G : GuardPrograms) {
+      G.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
+      for (unsigned L = 0; L < WarpSize; ++L)
+        if (Run[L] && Val[L] && *Val[L] == 0)
+          Run[L] = nullptr;
+    }
+    OffsetProgram.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
+    for (unsigned L = 0; L < WarpSize && !Failed; ++L) {
+      if (!Run[L])
+        continue;
+      if (!Val[L]) { Failed = true; break; }
+      Lanes[L] = {true, static_cast<std::uint64_t>(*Val[L])};
+    }
+    Spent += WarpSize;
+    if (Failed)
+      continue;
+    AnyEvaluated = true;
+    WarpCost Cost = cost(Lanes);
+    unsigned W = Cost.Wavefronts, Ideal = Cost.Ideal;
+    if (W > Ideal && (!Found || W > Best)) {
+      Found = true;
+      Best = W;
+      O.Wavefronts = W;
+      O.Ideal = Ideal;
+      O.Lanes = Lanes;
+      O.AnyActive = true;
+      O.Values = describeValues(Vals, Symbols);
+    }
+  }
+  if (Found) {
+    O.K = Outcome::Possible;
+    return O;
+  }
+  O.K = Outcome::Undecided;
+  O.Why = Why + (AnyEvaluated ? "; no conflict for the sampled values" : "");
+  return O;
+}
+
+} // namespace bankcheck::bank::detail
