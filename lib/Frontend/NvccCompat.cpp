@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/NvccCompat.h"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 #include <string_view>
@@ -233,10 +234,74 @@ void escapeRegisters(std::string &T, std::vector<bool> &Code, std::size_t Open, 
     Code = codeMask(T);
   }
 }
+/// `#define M #pragma unroll` (moderngpu's PRAGMA_UNROLL): nvcc applies the
+/// pragma where M is used; Clang reads the '#' there as an error. The
+/// pragma (unroll or nounroll, with its count: a hint bankcheck's walk does
+/// not read) is blanked out of the macro's body, the rest of the line kept.
+void pragmasInMacros(std::string &T, const std::vector<bool> &Code, std::vector<CompatEdit> &Out) {
+  const std::size_t N = T.size();
+  for (std::size_t Line = 0; Line < N;) {
+    std::size_t End = T.find('\n', Line);
+    if (End == std::string::npos)
+      End = N;
+    std::size_t I = Line;
+    while (I < End && isBlank(T[I]))
+      ++I;
+    auto Word = [&](std::size_t &At, std::string_view W) {
+      if (T.compare(At, W.size(), W) != 0 || (At + W.size() < End && isIdentChar(T[At + W.size()])))
+        return false;
+      At += W.size();
+      return true;
+    };
+    auto Blanks = [&](std::size_t &At) {
+      while (At < End && (T[At] == ' ' || T[At] == '\t'))
+        ++At;
+    };
+    std::size_t P = I;
+    if (P < End && Code[P] && T[P] == '#') {
+      ++P;
+      Blanks(P);
+      if (Word(P, "define")) {
+        // The body: after the name (and a parameter list).
+        Blanks(P);
+        while (P < End && isIdentChar(T[P]))
+          ++P;
+        if (P < End && T[P] == '(')
+          P = T.find(')', P) == std::string::npos ? End : std::min(End, T.find(')', P) + 1);
+        for (; P < End; ++P) {
+          if (!Code[P] || T[P] != '#')
+            continue;
+          std::size_t Q = P + 1;
+          Blanks(Q);
+          if (!Word(Q, "pragma"))
+            continue;
+          Blanks(Q);
+          std::size_t R = Q;
+          if (!Word(R, "unroll") && !Word(R, "nounroll"))
+            continue;
+          // To the end of the line, a comment or a continuation.
+          std::size_t Stop = P;
+          while (Stop < End && Code[Stop] && T[Stop] != '\\' && T[Stop] != '\r' &&
+                 !(T[Stop] == '/' && Stop + 1 < End && (T[Stop + 1] == '/' || T[Stop + 1] == '*')))
+            ++Stop;
+          std::string Pragma = T.substr(P, Stop - P);
+          Pragma.erase(Pragma.find_last_not_of(" \t") + 1);
+          Out.push_back({P, "'" + Pragma + "' in the body of a macro read as nothing (nvcc applies it where the "
+                                           "macro is used; an unrolling hint does not change the analysis)"});
+          for (std::size_t K = P; K < Stop; ++K)
+            T[K] = ' ';
+          break;
+        }
+      }
+    }
+    Line = End + 1;
+  }
+}
 } // namespace
 
 bool mayRewriteForClang(std::string_view T) {
-  return T.find("alignas") != std::string_view::npos || T.find("asm") != std::string_view::npos;
+  return T.find("alignas") != std::string_view::npos || T.find("asm") != std::string_view::npos ||
+         T.find("unroll") != std::string_view::npos;
 }
 
 std::vector<CompatEdit> rewriteForClang(std::string &T) {
@@ -244,6 +309,8 @@ std::vector<CompatEdit> rewriteForClang(std::string &T) {
   if (!mayRewriteForClang(T))
     return Out;
   std::vector<bool> Code = codeMask(T);
+  if (T.find("unroll") != std::string::npos)
+    pragmasInMacros(T, Code, Out);
   std::size_t I = 0, N = T.size();
   while (I < N) {
     if (!Code[I] || !isIdentChar(T[I]) || (I > 0 && isIdentChar(T[I - 1]) && Code[I - 1])) {
@@ -285,6 +352,8 @@ std::vector<CompatEdit> rewriteForClang(std::string &T) {
     }
     I = E;
   }
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const CompatEdit &A, const CompatEdit &B) { return A.Offset < B.Offset; });
   return Out;
 }
 

@@ -15,6 +15,9 @@
 ///    statement with operands (nvcc passes it on; Clang reads `%l` as an
 ///    operand modifier): read as `%%laneid`, a blank of the statement's line
 ///    outside its strings taken out for the added '%'.
+///  - `#define PRAGMA_UNROLL #pragma unroll` (nvcc applies the pragma where the
+///    macro is used; Clang reads '#' there as an error): the unroll or
+///    nounroll pragma is blanked out of the macro's body.
 /// docs/nvcc-compat.md lists them with where each was seen.
 //===----------------------------------------------------------------------===//
 #ifndef BANKCHECK_FRONTEND_NVCCCOMPAT_H
@@ -35,7 +38,7 @@ struct CompatEdit {
 /// Rewrites Text in place; returns the edits, in order.
 std::vector<CompatEdit> rewriteForClang(std::string &Text);
 /// False when rewriteForClang has nothing to look at in Text (it names
-/// neither alignas nor asm): the text is used as it is.
+/// neither alignas nor asm nor unroll): the text is used as it is.
 bool mayRewriteForClang(std::string_view Text);
 
 } // namespace bankcheck::frontend

@@ -2,8 +2,9 @@
 // rewrite that keeps every offset, so lines, columns and fix-its are the
 // file's own), with a remark at each place: alignas after __shared__ (nvcc
 // takes it only there, before static or the type), asm operands without
-// a comma between them, and a special register written '%laneid' in an asm
-// statement with operands (tiny-cuda-nn's lane_id()).
+// a comma between them, a special register written '%laneid' in an asm
+// statement with operands (tiny-cuda-nn's lane_id()), and '#pragma unroll'
+// in the body of a macro (moderngpu's PRAGMA_UNROLL).
 #include <cuda_runtime.h>
 
 __global__ void aligned(float *out) {
@@ -38,7 +39,21 @@ __global__ void lanes(float *out) {
   out[threadIdx.x] = c[0][laneId()];
 }
 
+#define PRAGMA_UNROLL #pragma unroll
+// CHECK-REMARKS: :[[@LINE-1]]:23: remark: accepted as nvcc does: '#pragma unroll' in the body of a macro read as nothing (nvcc applies it where the macro is used; an unrolling hint does not change the analysis)
+
+__global__ void unrolled(float *out) {
+  __shared__ float s[32][32];
+  PRAGMA_UNROLL
+  for (int i = 0; i < 4; ++i)
+    s[threadIdx.x][i] = out[i];
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 32-way bank conflict on shared store of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  __syncthreads();
+  out[threadIdx.x] = s[0][threadIdx.x];
+}
+
 void run(float *out) {
   aligned<<<1, 32>>>(out);
   lanes<<<1, 64>>>(out);
+  unrolled<<<1, 32>>>(out);
 }

@@ -139,3 +139,28 @@ TEST_CASE("a special register in an asm with operands is read as '%%name'", "[nv
   CHECK(rewritten(Tight, &N) == Tight);
   CHECK(N == 0);
 }
+
+TEST_CASE("a '#pragma unroll' in the body of a macro is read as nothing", "[nvcc-compat]") {
+  std::size_t N = 0;
+  // moderngpu's meta.hxx: nvcc applies the pragma where PRAGMA_UNROLL is used.
+  std::string S = "#ifdef __CUDA_ARCH__\n  #define PRAGMA_UNROLL #pragma unroll\n#endif\n";
+  std::string R = rewritten(S, &N);
+  CHECK(R == "#ifdef __CUDA_ARCH__\n  #define PRAGMA_UNROLL               \n#endif\n");
+  CHECK(N == 1);
+  std::string Edit = S;
+  auto E = rewriteForClang(Edit);
+  REQUIRE(E.size() == 1);
+  CHECK(E[0].Offset == S.find("#pragma"));
+  CHECK(E[0].What.find("'#pragma unroll' in the body of a macro") == 0);
+  // its count, nounroll, a function-like macro; a comment and a continuation stay
+  CHECK(rewritten("# define UNROLL(n) #pragma unroll 4 // hint\n") == "# define UNROLL(n)                  // hint\n");
+  CHECK(rewritten("#define NO #pragma nounroll \\\n  for (;;)\n") == "#define NO                  \\\n  for (;;)\n");
+  // anything else is left alone: a pragma outside a macro, another pragma,
+  // the words in a comment or a string
+  for (const char *Ok : {"#pragma unroll\nfor (int i = 0; i < 4; ++i) {}\n", "#define PACK #pragma pack(1)\n",
+                         "#define A 1 // #pragma unroll\n", "#define S \"#pragma unroll\"\n",
+                         "#define UNROLLED 4\n"}) {
+    CHECK(rewritten(Ok, &N) == Ok);
+    CHECK(N == 0);
+  }
+}
