@@ -176,8 +176,20 @@ Value Walker::readLocal(const LocalRef &R, const clang::Expr *Use) {
   const ObjectValue *O = R.Root.K == Value::Obj ? R.Root.O.get() : nullptr;
   std::string Unknown = O && !O->Missing.empty() ? O->Missing : "value of '" + Text + "' is not known here";
   if (isLocalObjectType(T)) {
-    if (!O)
+    if (!O) {
+      // The kernel's lambda taken by value (`k<<<g, b>>>(f)`): the host's.
+      const auto *Param = dyn_cast_or_null<ParmVarDecl>(R.Var);
+      const auto *RD = T->getAsCXXRecordDecl();
+      if (Param && Param->getDeclContext() == &Kernel && !Param->getType()->isReferenceType() && RD &&
+          RD->isLambda() && R.Offset.isConst(0) && !Vars.count(Param)) {
+        auto F = std::make_shared<Closure>();
+        F->FromHost = true;
+        ObjectValue Host;
+        Host.Fn = std::move(F);
+        return Value::object(std::move(Host));
+      }
       return Value();
+    }
     if (R.Offset.isConst())
       return Value::object(slice(*O, R.Offset.constValue(), Bytes));
     if (R.Candidates.empty())

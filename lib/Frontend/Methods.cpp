@@ -192,18 +192,29 @@ std::optional<Value> Walker::methodCall(const CallExpr *C, const FunctionDecl *F
   Value Closure;
   if (This.Local)
     Closure = readLocal(*This.Local, Obj);
-  bool Known = Closure.K == Value::Obj && Closure.O->Fn;
+  // A closure the kernel takes by value (moderngpu's and Thrust-style
+  // launchers: `k<<<g, b>>>(f)`, then `f(tid, cta)`, directly or through a
+  // copy) was made by the host: every thread holds the same copy, so a
+  // capture is one value for every lane, and a pointer captured points into
+  // memory that is not shared.
+  const bool FromHost = Closure.K == Value::Obj && Closure.O->Fn && Closure.O->Fn->FromHost;
+  bool Known = Closure.K == Value::Obj && Closure.O->Fn && !FromHost;
   if (Known) {
     Bind = Closure.O->Fn->ByCopy;
   } else {
-    // The closure is not known (made where the walk did not follow): its
-    // by-copy captures are unknown rather than the caller's current values.
+    // The closure is not known (made where the walk did not follow, or by
+    // the host): its by-copy captures are unknown rather than the caller's
+    // current values.
     for (const LambdaCapture &Cap : RD->captures())
       if (Cap.capturesVariable() && Cap.getCaptureKind() == LCK_ByCopy)
-        if (const auto *VD = dyn_cast<VarDecl>(Cap.getCapturedVar()); VD && isIntegral(VD->getType()))
-          Bind[VD] = Value::integer(opaque(Object, true,
-                                           "value '" + VD->getNameAsString() +
-                                               "' captured by copy where the lambda was made is not known"));
+        if (const auto *VD = dyn_cast<VarDecl>(Cap.getCapturedVar())) {
+          if (isIntegral(VD->getType()))
+            Bind[VD] = Value::integer(opaque(Object, !FromHost,
+                                             "value '" + VD->getNameAsString() +
+                                                 "' captured by copy where the lambda was made is not known"));
+          else if (FromHost && VD->getType()->isPointerType())
+            Bind[VD] = Value::global(VD, Expr::constant(0), VD->getType()->getPointeeType());
+        }
   }
   // A mutable lambda's copies are state of the closure: a later call of the
   // same closure starts from what this one left in them.

@@ -273,13 +273,22 @@ std::optional<SharedRef> LValueVisitor::VisitArraySubscriptExpr(const ArraySubsc
   if (P)
     I = W.sharedIndex(I);
   if (!P) {
-    // Remember the index of a load through a kernel parameter or a global.
+    // Remember the index of a load through a kernel parameter or a global,
+    // or the address of one through a variable holding a pointer into
+    // memory that is not shared (a helper's parameter bound to one, a
+    // pointer the host captured in the kernel's closure).
     const clang::Expr *Base = AS->getBase()->IgnoreParenImpCasts();
     if (const auto *DR = dyn_cast<DeclRefExpr>(Base))
-      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-        if ((isa<ParmVarDecl>(VD) && VD->getDeclContext() == &W.Kernel && !W.Vars.count(VD)) ||
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+        auto It = W.Vars.find(VD);
+        if ((isa<ParmVarDecl>(VD) && VD->getDeclContext() == &W.Kernel && It == W.Vars.end()) ||
             VD->hasGlobalStorage())
           W.UniformBaseIndex[AS] = I;
+        else if (It != W.Vars.end() && It->second.K == Value::Global && isIntegral(AS->getType()) &&
+                 !AS->getType()->isIncompleteType())
+          W.UniformBaseIndex[AS] =
+              It->second.P.Offset + I * Expr::constant(W.Ctx.getTypeSizeInChars(AS->getType()).getQuantity());
+      }
     return std::nullopt;
   }
   if (AS->getType()->isIncompleteType())

@@ -139,6 +139,9 @@ struct ThreadGroup {
 struct Closure {
   const clang::LambdaExpr *Lambda = nullptr;
   std::map<const clang::VarDecl *, Value> ByCopy;
+  /// The kernel's closure parameter (or a copy of it): made by the host, its
+  /// captures are not known but the same in every thread (ByCopy is empty).
+  bool FromHost = false;
 };
 
 /// A local object of class or array type (a struct, a local array, a dim3):
