@@ -109,13 +109,16 @@ private:
   Value notModelled(const clang::Expr *E) {
     return Value::integer(W.opaque(E, true, "'" + W.sourceText(E) + "' is not modelled"));
   }
-  Value loadedValue(const CastExpr *E);
+  /// The value read from lvalue L (Use: the read, for its type and place).
+  Value loadedValue(const clang::Expr *Use, const clang::Expr *L);
+  /// `c ? a : b`, each operand's value under its condition; Load: the
+  /// operands are lvalues read (`int i = p ? x : y`, `p ? s[i] : t[j]`).
+  Value conditional(const ConditionalOperator *CO, bool Load);
 
   Walker &W;
 };
 
-Value RvalueVisitor::loadedValue(const CastExpr *E) {
-  const clang::Expr *L = E->getSubExpr()->IgnoreParens();
+Value RvalueVisitor::loadedValue(const clang::Expr *E, const clang::Expr *L) {
   if (auto C = W.builtinCoordinate(L))
     return Value::integer(*C);
   // An assignment to a local integer, or its prefix increment, read as a
@@ -147,6 +150,10 @@ Value RvalueVisitor::loadedValue(const CastExpr *E) {
     // Lanes reading the same address read the same value.
     return Value::integer(W.memoryValue("shared '" + nameOf(Loc->Array) + "'", Loc->Offset));
   }
+  // A conditional lvalue read (not one shared array's: that is one access,
+  // above): each operand read where its condition holds.
+  if (const auto *CO = dyn_cast<ConditionalOperator>(L); CO && CO->isGLValue())
+    return conditional(CO, /*Load=*/true);
   // Global memory through a uniform base: a function of the index.
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
     auto It = W.UniformBaseIndex.find(AS);
@@ -161,7 +168,7 @@ Value RvalueVisitor::VisitCastExpr(const CastExpr *CE) {
   const clang::Expr *Sub = CE->getSubExpr();
   switch (CE->getCastKind()) {
   case CK_LValueToRValue:
-    return loadedValue(CE);
+    return loadedValue(CE, CE->getSubExpr()->IgnoreParens());
   case CK_IntegralCast:
   case CK_NoOp:
   case CK_IntegralToBoolean:
@@ -285,21 +292,24 @@ Value RvalueVisitor::shortCircuit(const BinaryOperator *B) {
   return Value::integer(Expr::binary(B->getOpcode() == BO_LAnd ? Op::LAnd : Op::LOr, L, R));
 }
 
-Value RvalueVisitor::VisitConditionalOperator(const ConditionalOperator *CO) {
+Value RvalueVisitor::VisitConditionalOperator(const ConditionalOperator *CO) { return conditional(CO, false); }
+
+Value RvalueVisitor::conditional(const ConditionalOperator *CO, bool Load) {
+  auto Operand = [&](const clang::Expr *X) { return Load ? loadedValue(X, X->IgnoreParens()) : W.rvalue(X); };
   Expr C = W.intValue(CO->getCond());
   // Only one of the two runs: what each assigns is merged as an if's
   // branches are (`c ? (m = x) : 0`).
   const bool Effects = !W.effectFree(CO->getTrueExpr()) || !W.effectFree(CO->getFalseExpr());
   const VarMap Before = Effects ? W.Vars : VarMap();
   W.Guards.push_back(W.makeGuard(C, CO->getCond()));
-  Value T = W.rvalue(CO->getTrueExpr());
+  Value T = Operand(CO->getTrueExpr());
   VarMap Then;
   if (Effects) {
     Then = std::move(W.Vars);
     W.Vars = Before;
   }
   W.Guards.back() = W.makeGuard(Expr::lnot(C), CO->getCond());
-  Value F = W.rvalue(CO->getFalseExpr());
+  Value F = Operand(CO->getFalseExpr());
   W.Guards.pop_back();
   if (Effects) {
     VarMap Else = std::move(W.Vars);
