@@ -44,6 +44,8 @@ public:
       T->Offset = Expr::select(C, T->Offset, F->Offset);
       return T;
     }
+    if (T || F) // into one of two arrays, or maybe not shared: not followed
+      W.forgetSharedUses(CO);
     return std::nullopt;
   }
   std::optional<SharedRef> VisitStmt(const Stmt *S) { return other(cast<clang::Expr>(S)); }
@@ -207,6 +209,12 @@ public:
       T->Offset = Expr::select(C, T->Offset, F->Offset);
       return T;
     }
+    // One of two arrays, or maybe not shared: not one location. A read of it
+    // is each operand's read (loadedValue), which sees the uses again;
+    // anything else through it (a reference bound to it, a write) is not
+    // followed, and coverage says so.
+    if (T || F)
+      W.forgetSharedUses(CO);
     return std::nullopt;
   }
   std::optional<SharedRef> VisitBinaryOperator(const BinaryOperator *B) {

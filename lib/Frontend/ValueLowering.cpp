@@ -7,6 +7,7 @@
 /// every shared access met on the way. Each expression node is evaluated
 /// exactly once, so every access is recorded once per walk of its statement.
 //===----------------------------------------------------------------------===//
+#include "Frontend/StmtWalk.h"
 #include "Frontend/WalkerState.h"
 
 #include "clang/AST/StmtVisitor.h"
@@ -572,6 +573,16 @@ void Walker::notBuilt(const clang::Expr *E) {
   Result.Skipped.push_back({toFileLoc(SM.getExpansionLoc(E->getBeginLoc()), SM),
                             "'" + sourceText(E) + "' is not analysed: Clang could not build it (it uses a "
                             "declaration Clang rejects), so the shared accesses it makes are not seen"});
+}
+
+void Walker::forgetSharedUses(const clang::Expr *E) {
+  auto OnNode = [&](const Stmt *N) {
+    if (const auto *DR = dyn_cast<DeclRefExpr>(N))
+      if (isShared(dyn_cast<VarDecl>(DR->getDecl())))
+        Result.SharedRefsSeen.erase(DR);
+    return !isa<LambdaExpr>(N);
+  };
+  walkPreOrder(E, OnNode);
 }
 
 void Walker::evalChildren(const Stmt *S) {

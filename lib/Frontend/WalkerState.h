@@ -561,6 +561,10 @@ public:
   /// (a kernel parameter or a global), keyed by the subscript expression.
   std::map<const clang::ArraySubscriptExpr *, symbolic::Expr> UniformBaseIndex;
   std::set<const clang::FunctionDecl *> Recursive, WithGoto;
+  /// The uses of shared variables in E are not seen after all (an operand
+  /// of a conditional the walk does not follow): coverage reports them
+  /// unless another evaluation sees them.
+  void forgetSharedUses(const clang::Expr *E);
   bool Recording = true;
   unsigned UnrollProduct = 1;
   std::uint64_t Steps = 0;

@@ -4,7 +4,8 @@
 // condition holds. Before, such a read was an unknown value, and the shared
 // loads in its operands (unless both were of one array) were never seen:
 // the 16-way load below was missing from the report and the kernel looked
-// clean.
+// clean. A pointer or a reference to one of two arrays chosen at run time is
+// not followed: its uses are remarks, never left out silently.
 #include <cuda_runtime.h>
 
 struct Pair { int a, b; };
@@ -36,7 +37,21 @@ __global__ void twoArrays(float *out, int n) {
   out[threadIdx.x] = v + w;
 }
 
+__global__ void oneOfTwo(float *out) {
+  __shared__ float s[32 * 65];
+  __shared__ float t[32 * 65];
+  bool p = threadIdx.x & 1;
+  float a = *(p ? &s[threadIdx.x * 32] : &t[threadIdx.x]);
+  // CHECK-REMARKS: :[[@LINE-1]]:20: remark: use of shared 's' is not analysed: the analysis does not model the expression it is part of
+  // CHECK-REMARKS: :[[@LINE-2]]:43: remark: use of shared 't' is not analysed: the analysis does not model the expression it is part of
+  float &r = p ? s[threadIdx.x * 4] : t[threadIdx.x * 4];
+  // CHECK-REMARKS: :[[@LINE-1]]:18: remark: use of shared 's' is not analysed: the analysis does not model the expression it is part of
+  // CHECK-REMARKS: :[[@LINE-2]]:39: remark: use of shared 't' is not analysed: the analysis does not model the expression it is part of
+  out[threadIdx.x] = a + r;
+}
+
 void run(float *out, int n) {
   locals<<<1, 32>>>(out, n);
   twoArrays<<<1, 32>>>(out, n);
+  oneOfTwo<<<1, 32>>>(out);
 }
