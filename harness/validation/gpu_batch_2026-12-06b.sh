@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The GPU call of 2026-12-06 (docs/validation.md), third part: two programs
+# built beforehand on the analysis machine (nvcc -O3 -arch=sm_90 -lineinfo,
+# sources never committed) and carried in the ignored out/gpu2:
+# - ggml's mul_mat_q<GGML_TYPE_Q4_0, 64, 8, false> (out/gpu2/src/mmq_main.cu;
+#   the driver of the first part passed a wrong y stride and failed to launch);
+# - tiny-cuda-nn's kernel_mlp_fused<WIDTH, 8, __half, ReLU, false>, its kernels
+#   compiled under their own file name and lines (#line) with a small main
+#   (out/gpu2/src/tcnn_mlp_main.cu): tcnn_mlp (WIDTH 128, 8 warps), then
+#   tcnn_mlp32 and tcnn_mlp16 (-DDRIVER_WIDTH=32/16: 2 warps and 1), the
+#   widths bankcheck predicts 2-way conflicts for.
+# Arguments: the programs (default: mmq_q4_0 tcnn_mlp, the first call).
+# Each program is run once plainly (its own launch check), then profiled.
+# Every source.csv goes into one archive, $OUT/profiles.tgz.
+set -u
+OUTDIR=${OUT:-gpu-results}
+mkdir -p "$OUTDIR"
+{ date -u; nvidia-smi --query-gpu=name,driver_version --format=csv; ncu --version | tail -1; } > "$OUTDIR/env.txt" 2>&1
+run() { # name, timeout, ncu args (up to --), program...
+  local name=$1 t=$2; shift 2
+  timeout "$t" python3 harness/bankcheck-gpu profile -o "/tmp/prof_$name" "$@" > "$OUTDIR/prof_$name.log" 2>&1
+  echo "$name rc=$?" >> "$OUTDIR/summary.txt"
+}
+for p in ${@:-mmq_q4_0 tcnn_mlp}; do
+  timeout 60 "out/gpu2/$p" >> "$OUTDIR/summary.txt" 2>&1; echo "$p plain rc=$?" >> "$OUTDIR/summary.txt"
+  run "$p" 240 -- "out/gpu2/$p"
+done
+(cd /tmp && tar czf "$OUTDIR/profiles.tgz" prof_*/source.csv)
+cat "$OUTDIR/summary.txt"
