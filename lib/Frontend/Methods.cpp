@@ -196,9 +196,11 @@ std::optional<Value> Walker::methodCall(const CallExpr *C, const FunctionDecl *F
   // launchers: `k<<<g, b>>>(f)`, then `f(tid, cta)`, directly or through a
   // copy) was made by the host: every thread holds the same copy, so a
   // capture is one value for every lane, and a pointer captured points into
-  // memory that is not shared.
-  const bool FromHost = Closure.K == Value::Obj && Closure.O->Fn && Closure.O->Fn->FromHost;
-  bool Known = Closure.K == Value::Obj && Closure.O->Fn && !FromHost;
+  // memory that is not shared. Not for a mutable lambda: what a call leaves
+  // in its copies (per lane) the next call of the same closure starts from.
+  const bool Host = Closure.K == Value::Obj && Closure.O->Fn && Closure.O->Fn->FromHost;
+  const bool FromHost = Host && MD->isConst();
+  bool Known = Closure.K == Value::Obj && Closure.O->Fn && !Host;
   if (Known) {
     Bind = Closure.O->Fn->ByCopy;
   } else {

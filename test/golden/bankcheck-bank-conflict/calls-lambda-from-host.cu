@@ -5,13 +5,19 @@
 // pointer it captured points into memory that is not shared. A load through
 // such a pointer, or through any variable holding a pointer into memory that
 // is not shared (a helper's parameter bound to a kernel's pointer), gives
-// the same value to the lanes that read the same address.
+// the same value to the lanes that read the same address. A mutable lambda
+// is not taken so: what one call leaves in its copies, per lane, the next
+// call starts from.
 #include <cuda_runtime.h>
 
 template <typename F> __global__ void launchDirect(F f) { f(threadIdx.x, blockIdx.x); }
 
 template <typename F> __device__ void forward(F f, int tid, int cta) { f(tid, cta); }
 template <typename F> __global__ void launchForwarded(F f) { forward(f, threadIdx.x, blockIdx.x); }
+template <typename F> __global__ void launchTwice(F f) {
+  f(threadIdx.x, blockIdx.x);
+  f(threadIdx.x, blockIdx.x);
+}
 
 __device__ int first(const int *p, int i) { return p[i]; }
 
@@ -35,4 +41,11 @@ void host(const int *partitions, float *out, int n) {
     // CHECK-REMARKS: :[[@LINE-1]]:16: remark: cannot decide bank conflicts of shared load of 't': value loaded from 'mp[tid]' [bankcheck-bank-conflict]
   };
   launchForwarded<<<4, 32>>>(viaHelper);
+  auto stateful = [=] __device__(int tid, int cta) mutable {
+    __shared__ float u[32 * 65];
+    u[n] = 1.0f; // n: the host's at the first call, n + tid * 32 at the second
+    // CHECK-REMARKS: :[[@LINE-1]]:5: remark: cannot decide bank conflicts of shared store of 'u': value 'n' captured by copy where the lambda was made is not known [bankcheck-bank-conflict]
+    n += tid * 32;
+  };
+  launchTwice<<<4, 32>>>(stateful);
 }
