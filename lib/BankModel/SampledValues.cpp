@@ -60,15 +60,7 @@ Expr Analyzer::hoistUniform(const Expr &E, const std::vector<SymbolId> &Free, st
     Changed |= Ops[K].node() != Operand.node();
     ++K;
   }
-  if (!Changed)
-    return E;
-  if (E.op() == Op::Select)
-    return Expr::select(Ops[0], Ops[1], Ops[2]);
-  if (E.op() == Op::LNot)
-    return Expr::lnot(Ops[0]);
-  if (E.op() == Op::Apply)
-    return Expr::apply(E.symbol(), Ops[0]);
-  return Expr::binary(E.op(), Ops[0], Ops[1]);
+  return Changed ? withOperands(E, Ops) : E;
 }
 
 Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,

@@ -173,6 +173,18 @@ template <typename Fn> void forEachSymbol(const Expr &E, Fn &&F) {
     forEachSymbol(O, F);
 }
 
+/// E's operation (not a constant or a symbol) over other operands, as many
+/// as E has.
+inline Expr withOperands(const Expr &E, const std::vector<Expr> &Ops) {
+  if (E.op() == Op::Select)
+    return Expr::select(Ops[0], Ops[1], Ops[2]);
+  if (E.op() == Op::LNot)
+    return Expr::lnot(Ops[0]);
+  if (E.op() == Op::Apply)
+    return Expr::apply(E.symbol(), Ops[0]);
+  return Expr::binary(E.op(), Ops[0], Ops[1]);
+}
+
 /// Replaces symbols by expressions. Fn: SymbolId -> Expr (null: keep).
 template <typename Fn> Expr substitute(const Expr &E, Fn &&F) {
   if (E.isNull() || E.isConst())
@@ -184,13 +196,7 @@ template <typename Fn> Expr substitute(const Expr &E, Fn &&F) {
   std::vector<Expr> Ops;
   for (const Expr &O : E.operands())
     Ops.push_back(substitute(O, F));
-  if (E.op() == Op::Select)
-    return Expr::select(Ops[0], Ops[1], Ops[2]);
-  if (E.op() == Op::LNot)
-    return Expr::lnot(Ops[0]);
-  if (E.op() == Op::Apply)
-    return Expr::apply(E.symbol(), Ops[0]);
-  return Expr::binary(E.op(), Ops[0], Ops[1]);
+  return withOperands(E, Ops);
 }
 
 } // namespace bankcheck::symbolic
