@@ -162,12 +162,8 @@ Interval symbolRange(SymbolId Id, const SymbolTable &T, const RangeHints &H) {
   switch (S.Kind) {
   case SymbolKind::ThreadIdx: return H.ThreadIdx[S.Dim % 3];
   case SymbolKind::BlockDim: return H.BlockDim[S.Dim % 3];
-  // The grid's size is a value of the run, unknown here: like other unknown
-  // values without a limit, blockIdx and gridDim are not bounded above (the
-  // hardware's 2^31 - 1 would make `blockIdx.x * 32` wrap in 32 bits, which
-  // no launch reaches with a shared index that stays in the array).
-  case SymbolKind::BlockIdx: return {0, std::nullopt};
-  case SymbolKind::GridDim: return {1, std::nullopt};
+  case SymbolKind::BlockIdx: return {0, INT32_MAX};
+  case SymbolKind::GridDim: return {1, INT32_MAX};
   default: return {S.Min, std::nullopt};
   }
 }
