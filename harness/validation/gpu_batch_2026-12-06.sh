@@ -8,15 +8,7 @@
 #   BLOCK_SCAN_RAKING, whose conflicts bankcheck predicts;
 # - ggml's mul_mat_q<GGML_TYPE_Q4_0, 64, 8, false> (out/gpu2/src/mmq_main.cu).
 # Every source.csv goes into one archive, $OUT/profiles.tgz.
-set -u
-OUTDIR=${OUT:-gpu-results}
-mkdir -p "$OUTDIR"
-{ date -u; nvidia-smi --query-gpu=name,driver_version --format=csv; ncu --version | tail -1; } > "$OUTDIR/env.txt" 2>&1
-run() { # name, timeout, ncu args (up to --), program...
-  local name=$1 t=$2; shift 2
-  timeout "$t" python3 harness/bankcheck-gpu profile -o "/tmp/prof_$name" "$@" > "$OUTDIR/prof_$name.log" 2>&1
-  echo "$name rc=$?" >> "$OUTDIR/summary.txt"
-}
+source "$(dirname "$0")/batch_common.sh"
 # (with --i=1 each Test<> launches its kernel twice, in main's order: <1024,1>
 # first, then <512,2> as the 3rd and 4th launch of the name, ...: the
 # fallback when the demangled-name filter matches nothing)

@@ -12,15 +12,7 @@
 # Arguments: the programs (default: mmq_q4_0 tcnn_mlp, the first call).
 # Each program is run once plainly (its own launch check), then profiled.
 # Every source.csv goes into one archive, $OUT/profiles.tgz.
-set -u
-OUTDIR=${OUT:-gpu-results}
-mkdir -p "$OUTDIR"
-{ date -u; nvidia-smi --query-gpu=name,driver_version --format=csv; ncu --version | tail -1; } > "$OUTDIR/env.txt" 2>&1
-run() { # name, timeout, ncu args (up to --), program...
-  local name=$1 t=$2; shift 2
-  timeout "$t" python3 harness/bankcheck-gpu profile -o "/tmp/prof_$name" "$@" > "$OUTDIR/prof_$name.log" 2>&1
-  echo "$name rc=$?" >> "$OUTDIR/summary.txt"
-}
+source "$(dirname "$0")/batch_common.sh"
 for p in ${@:-mmq_q4_0 tcnn_mlp}; do
   timeout 60 "out/gpu2/$p" >> "$OUTDIR/summary.txt" 2>&1; echo "$p plain rc=$?" >> "$OUTDIR/summary.txt"
   run "$p" 240 -- "out/gpu2/$p"

@@ -8,16 +8,7 @@
 # to 329 are profiled (sizes of a few thousand items, several blocks).
 # Arguments: the programs (default: all). Every source.csv goes into one
 # archive, $OUT/profiles.tgz.
-set -u
-OUTDIR=${OUT:-gpu-results}
-mkdir -p "$OUTDIR"
-{ date -u; nvidia-smi --query-gpu=name,driver_version --format=csv; ncu --version | tail -1; } > "$OUTDIR/env.txt" 2>&1
-run() { # name, timeout, ncu args (up to --), program...
-  local name=$1 t=$2; shift 2
-  local s=$(date +%s)
-  timeout "$t" python3 harness/bankcheck-gpu profile -o "/tmp/prof_$name" "$@" > "$OUTDIR/prof_$name.log" 2>&1
-  echo "$name rc=$? $(( $(date +%s) - s ))s" >> "$OUTDIR/summary.txt"
-}
+source "$(dirname "$0")/batch_common.sh"
 for p in ${@:-mgpu_compact mgpu_merge mgpu_scan mgpu_join mgpu_load_balance mgpu_intervalmove mgpu_segreduce mgpu_sortedsearch mgpu_bulkinsert tcnn_mlp32 tcnn_mlp16}; do
   case $p in
     mgpu_*) run "$p" 100 --ncu-arg=--launch-skip --ncu-arg=300 --ncu-arg=--launch-count --ncu-arg=30 -- "out/gpu3/$p" ;;
