@@ -4,7 +4,7 @@
 /// \file
 /// Calls whose meaning the analysis knows without walking a body: atomics on
 /// shared memory, integer min/max, __mul24, the thread builtins as vectors,
-/// cooperative groups. One table, one row per function (or name prefix, in a
+/// a warp's broadcast shuffle, cooperative groups. One table, one row per function (or name prefix, in a
 /// scope); Walker::builtinCall is the only dispatcher. A handler
 /// checks its preconditions before it evaluates anything, and returns
 /// nullopt to let the call be handled as an ordinary call.
@@ -96,6 +96,23 @@ std::optional<Value> isSharedSpace(Walker &W, const CallExpr *C, const FunctionD
   return Value::integer(W.opaque(C, false, "whether the pointer is into shared memory is not known"));
 }
 
+/// __nvvm_shfl_sync_idx_i32(mask, v, src, clamp), what __shfl_sync calls: of
+/// width 32 (clamp 0x1f) from a source lane the same in every lane (`0`: the
+/// broadcast of what lane 0 computed), one value for every lane, v itself
+/// where v already is; otherwise a value per lane.
+std::optional<Value> shuffle(Walker &W, const CallExpr *C, const FunctionDecl *) {
+  if (C->getNumArgs() != 4)
+    return std::nullopt;
+  Value Args[4];
+  for (unsigned I = 0; I < 4; ++I)
+    Args[I] = W.rvalue(C->getArg(I));
+  const bool Broadcast = Args[2].K == Value::Int && !W.isVarying(Args[2].E) && Args[3].K == Value::Int &&
+                         Args[3].E.isConst(0x1f);
+  if (Broadcast && Args[1].K == Value::Int && !W.isVarying(Args[1].E))
+    return Args[1];
+  return Value::integer(W.opaque(C, !Broadcast, "result of call to '__nvvm_shfl_sync_idx_i32'"));
+}
+
 std::optional<Value> wmma(Walker &W, const CallExpr *C, const FunctionDecl *FD) { return W.wmmaAccess(C, FD); }
 std::optional<Value> wmmaFragment(Walker &W, const CallExpr *C, const FunctionDecl *FD) {
   return W.wmmaFragmentCall(C, FD);
@@ -138,6 +155,7 @@ const Builtin Builtins[] = {
   {Scope::Any, "__builtin_expect", Match::Exact, expectValue},
   {Scope::Any, "__nvvm_isspacep_shared", Match::Exact, isSharedSpace},
   {Scope::Any, "__isShared",      Match::Exact,  isSharedSpace},
+  {Scope::Any, "__nvvm_shfl_sync_idx_i32", Match::Exact, shuffle},
   {Scope::Any, "load_matrix_sync",  Match::Exact,  wmmaFragment},
   {Scope::Any, "store_matrix_sync", Match::Exact,  wmmaFragment},
   {Scope::Any, "__hmma_",         Match::Prefix, wmma},

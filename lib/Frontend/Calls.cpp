@@ -136,15 +136,6 @@ Value Walker::call(const CallExpr *C) {
                               "shared memory passed to " + Name + " (" + Why +
                                   "): its accesses are not analysed"});
   }
-  // A shuffle of one lane's value to every lane of the warp (`__shfl_sync(
-  // mask, v, 0)`, width 32: the broadcast of what lane 0 computed) is the
-  // same in every lane, and v itself where v is.
-  if (FD && FD->getName() == "__nvvm_shfl_sync_idx_i32" && Args.size() == 4 && Args[2].K == Value::Int &&
-      !isVarying(Args[2].E) && Args[3].K == Value::Int && Args[3].E.isConst(0x1f)) {
-    if (Args[1].K == Value::Int && !isVarying(Args[1].E))
-      return Args[1];
-    Varying = false;
-  }
   return Value::integer(opaque(C, Varying, "result of call to " + Name));
 }
 

@@ -266,8 +266,10 @@ void pragmasInMacros(std::string &T, const std::vector<bool> &Code, std::vector<
         Blanks(P);
         while (P < End && isIdentChar(T[P]))
           ++P;
-        if (P < End && T[P] == '(')
-          P = T.find(')', P) == std::string::npos ? End : std::min(End, T.find(')', P) + 1);
+        if (P < End && T[P] == '(') {
+          std::size_t Close = T.find(')', P);
+          P = Close == std::string::npos ? End : std::min(End, Close + 1);
+        }
         for (; P < End; ++P) {
           if (!Code[P] || T[P] != '#')
             continue;

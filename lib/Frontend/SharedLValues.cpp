@@ -21,6 +21,26 @@ using symbolic::Expr;
 using symbolic::SymbolKind;
 
 namespace {
+/// `c ? a : b` as one shared location (Of: an operand's pointer or lvalue):
+/// both operands in one array, at the selected offset. Otherwise (two
+/// arrays, or maybe not shared) none: a read of it is each operand's read
+/// (loadedValue), which sees the uses again; anything else through it (a
+/// pointer or reference bound to it, a write) is not followed, and its uses
+/// are forgotten so that coverage names them.
+template <typename OfFn>
+std::optional<SharedRef> oneLocation(Walker &W, const ConditionalOperator *CO, OfFn Of) {
+  Expr C = W.intValue(CO->getCond());
+  auto T = Of(CO->getTrueExpr());
+  auto F = Of(CO->getFalseExpr());
+  if (T && F && T->Array == F->Array) {
+    T->Offset = Expr::select(C, T->Offset, F->Offset);
+    return T;
+  }
+  if (T || F)
+    W.forgetSharedUses(CO);
+  return std::nullopt;
+}
+
 class PointerVisitor : public ConstStmtVisitor<PointerVisitor, std::optional<SharedRef>> {
 public:
   explicit PointerVisitor(Walker &W) : W(W) {}
@@ -37,16 +57,7 @@ public:
   std::optional<SharedRef> VisitCXXThisExpr(const CXXThisExpr *) { return W.thisShared(); }
   std::optional<SharedRef> VisitExprWithCleanups(const ExprWithCleanups *E) { return W.pointer(E->getSubExpr()); }
   std::optional<SharedRef> VisitConditionalOperator(const ConditionalOperator *CO) {
-    Expr C = W.intValue(CO->getCond());
-    auto T = W.pointer(CO->getTrueExpr());
-    auto F = W.pointer(CO->getFalseExpr());
-    if (T && F && T->Array == F->Array) {
-      T->Offset = Expr::select(C, T->Offset, F->Offset);
-      return T;
-    }
-    if (T || F) // into one of two arrays, or maybe not shared: not followed
-      W.forgetSharedUses(CO);
-    return std::nullopt;
+    return oneLocation(W, CO, [&](const clang::Expr *E) { return W.pointer(E); });
   }
   std::optional<SharedRef> VisitStmt(const Stmt *S) { return other(cast<clang::Expr>(S)); }
 
@@ -202,20 +213,7 @@ public:
     return W.sharedLValue(MT->getSubExpr());
   }
   std::optional<SharedRef> VisitConditionalOperator(const ConditionalOperator *CO) {
-    Expr C = W.intValue(CO->getCond());
-    auto T = W.sharedLValue(CO->getTrueExpr());
-    auto F = W.sharedLValue(CO->getFalseExpr());
-    if (T && F && T->Array == F->Array) {
-      T->Offset = Expr::select(C, T->Offset, F->Offset);
-      return T;
-    }
-    // One of two arrays, or maybe not shared: not one location. A read of it
-    // is each operand's read (loadedValue), which sees the uses again;
-    // anything else through it (a reference bound to it, a write) is not
-    // followed, and coverage says so.
-    if (T || F)
-      W.forgetSharedUses(CO);
-    return std::nullopt;
+    return oneLocation(W, CO, [&](const clang::Expr *E) { return W.sharedLValue(E); });
   }
   std::optional<SharedRef> VisitBinaryOperator(const BinaryOperator *B) {
     if (B->isAssignmentOp()) { // (s[i] = x) as an lvalue: the store is recorded
