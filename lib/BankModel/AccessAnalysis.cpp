@@ -226,8 +226,9 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
       O.Why = describe(Why);
       return O;
     }
-    if (auto Opaque = Symbols.firstOpaque(I.ByteOffset);
-        Opaque && Symbols.get(*Opaque).Kind == SymbolKind::LaneOpaque) {
+    // A lane's unknown anywhere in the offset (not only as its first
+    // unknown: a loaded uniform base may come before it) decides nothing.
+    if (auto Opaque = Symbols.firstLaneOpaque(I.ByteOffset)) {
       O.K = Outcome::Undecided;
       O.Why = Symbols.get(*Opaque).Reason;
       return O;

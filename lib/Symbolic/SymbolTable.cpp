@@ -102,10 +102,10 @@ bool SymbolTable::isLaneVarying(const Expr &E) const {
 
 bool SymbolTable::mentionsThreadIdx(const Expr &E) { return E.minSymbol() <= threadIdx(2); }
 
-std::optional<SymbolId> SymbolTable::firstOpaque(const Expr &E) const {
+std::optional<SymbolId> SymbolTable::firstLaneOpaque(const Expr &E) const {
   std::optional<SymbolId> Found;
   forEachSymbol(E, [&](SymbolId Id) {
-    if (!Found && (get(Id).Kind == SymbolKind::LaneOpaque || get(Id).Kind == SymbolKind::Function))
+    if (!Found && get(Id).Kind == SymbolKind::LaneOpaque)
       Found = Id;
   });
   return Found;

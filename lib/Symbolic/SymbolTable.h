@@ -109,8 +109,9 @@ public:
   bool isLaneVarying(const Expr &E) const;
   /// True when the expression mentions threadIdx.x, .y or .z (the builtin ids).
   static bool mentionsThreadIdx(const Expr &E);
-  /// The first LaneOpaque or Function symbol the expression mentions, if any.
-  std::optional<SymbolId> firstOpaque(const Expr &E) const;
+  /// The first LaneOpaque symbol the expression mentions, if any: a value
+  /// that may differ by lane and is not known (wherever it stands).
+  std::optional<SymbolId> firstLaneOpaque(const Expr &E) const;
 
 private:
   struct BuiltinsTag {};
