@@ -5,9 +5,11 @@
 #include "Frontend/StmtWalk.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ParentMap.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <set>
 
 namespace bankcheck::frontend {
@@ -32,34 +34,30 @@ void sharedUses(const Stmt *S, std::vector<const DeclRefExpr *> &Uses) {
 
 /// The statement of which E is part, as the walk sees statements: a child
 /// of a compound statement, a branch or body of a control statement, or a
-/// statement that is not an expression.
-const Stmt *statementOf(const Expr *E, ASTContext &Ctx) {
-  DynTypedNode N = DynTypedNode::create(*E);
+/// statement that is not an expression. PM: the parents within the body of
+/// the function that holds E (a map of that body alone: the whole
+/// translation unit's, as ASTContext::getParents builds it, costs more than
+/// the parse on template-heavy files).
+const Stmt *statementOf(const Expr *E, const ParentMap &PM) {
+  const Stmt *S = E;
   for (unsigned Depth = 0; Depth < 256; ++Depth) {
-    const Stmt *S = N.get<Stmt>();
-    DynTypedNodeList Ps = Ctx.getParents(N);
-    if (Ps.empty())
+    if (!isa<Expr>(S))
       return S;
-    const DynTypedNode &P = Ps[0];
-    if (S && !isa<Expr>(S))
+    const Stmt *PS = PM.getParent(S);
+    if (!PS)
       return S;
-    if (const Stmt *PS = P.get<Stmt>()) {
-      if (S && (isa<CompoundStmt>(PS) || isa<IfStmt>(PS) || isa<ForStmt>(PS) || isa<WhileStmt>(PS) ||
-                isa<DoStmt>(PS) || isa<SwitchCase>(PS) || isa<LabelStmt>(PS))) {
-        // The condition of a control statement belongs to it.
-        if (const auto *I = dyn_cast<IfStmt>(PS); I && (I->getThen() == S || I->getElse() == S))
-          return S;
-        if (const auto *F = dyn_cast<ForStmt>(PS); F && F->getBody() == S)
-          return S;
-        if (const auto *W = dyn_cast<WhileStmt>(PS); W && W->getBody() == S)
-          return S;
-        if (const auto *D = dyn_cast<DoStmt>(PS); D && D->getBody() == S)
-          return S;
-        if (isa<CompoundStmt>(PS) || isa<SwitchCase>(PS) || isa<LabelStmt>(PS))
-          return S;
-      }
-    }
-    N = P;
+    if (isa<CompoundStmt>(PS) || isa<SwitchCase>(PS) || isa<LabelStmt>(PS))
+      return S;
+    // The condition of a control statement belongs to it.
+    if (const auto *I = dyn_cast<IfStmt>(PS); I && (I->getThen() == S || I->getElse() == S))
+      return S;
+    if (const auto *F = dyn_cast<ForStmt>(PS); F && F->getBody() == S)
+      return S;
+    if (const auto *W = dyn_cast<WhileStmt>(PS); W && W->getBody() == S)
+      return S;
+    if (const auto *D = dyn_cast<DoStmt>(PS); D && D->getBody() == S)
+      return S;
+    S = PS;
   }
   return nullptr;
 }
@@ -85,17 +83,32 @@ SharedCoverage coverageOf(const FunctionDecl &Kernel, const std::vector<const Ke
     return std::any_of(Walks.begin(), Walks.end(), [&](const KernelResult *R) { return R->WalkedStmts.count(S); });
   };
   std::set<const DeclRefExpr *> Uses;
+  // The body that holds each use (none for a constructor's initializers,
+  // which are no statement of a walk).
+  std::map<const DeclRefExpr *, const Stmt *> BodyOf;
   for (const FunctionDecl *F : Functions) {
     if (!F->getBody())
       continue;
     std::vector<const DeclRefExpr *> U;
     sharedUses(F->getBody(), U);
+    for (const DeclRefExpr *DR : U)
+      BodyOf.try_emplace(DR, F->getBody());
     if (const auto *CD = dyn_cast<CXXConstructorDecl>(F))
       for (const CXXCtorInitializer *I : CD->inits())
         if (I->getInit())
           sharedUses(I->getInit(), U);
     Uses.insert(U.begin(), U.end());
   }
+  std::map<const Stmt *, std::unique_ptr<ParentMap>> Parents;
+  auto statementOfUse = [&](const DeclRefExpr *DR) -> const Stmt * {
+    auto B = BodyOf.find(DR);
+    if (B == BodyOf.end())
+      return nullptr;
+    std::unique_ptr<ParentMap> &PM = Parents[B->second];
+    if (!PM)
+      PM = std::make_unique<ParentMap>(const_cast<Stmt *>(B->second));
+    return statementOf(DR, *PM);
+  };
   const SourceManager &SM = Ctx.getSourceManager();
   unsigned Cut = 0;
   for (const DeclRefExpr *DR : Uses) {
@@ -104,7 +117,7 @@ SharedCoverage coverageOf(const FunctionDecl &Kernel, const std::vector<const Ke
       ++C.Analysed;
       continue;
     }
-    const Stmt *S = statementOf(DR, Ctx);
+    const Stmt *S = statementOfUse(DR);
     bool Reached = S && walked(S);
     if (!Reached && Aborted.empty()) {
       ++C.NotReached;
