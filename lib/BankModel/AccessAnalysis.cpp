@@ -228,7 +228,9 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     }
     // A lane's unknown anywhere in the offset (not only as its first
     // unknown: a loaded uniform base may come before it) decides nothing.
-    if (auto Opaque = Symbols.firstLaneOpaque(I.ByteOffset)) {
+    if (!Cur->LaneOpaque)
+      Cur->LaneOpaque = Symbols.firstLaneOpaque(I.ByteOffset);
+    if (std::optional<SymbolId> Opaque = *Cur->LaneOpaque) {
       O.K = Outcome::Undecided;
       O.Why = Symbols.get(*Opaque).Reason;
       return O;

@@ -78,6 +78,9 @@ private:
   struct Compiled {
     Program Offset, Invariant;
     std::vector<Program> Guards;
+    /// The offset's first lane-varying unknown (SymbolTable::firstLaneOpaque),
+    /// found at the first lane that needs it.
+    mutable std::optional<std::optional<SymbolId>> LaneOpaque;
     explicit Compiled(const AccessInstance &I) : Offset(I.ByteOffset), Invariant(I.Invariant) {
       for (const Guard &G : I.Guards)
         Guards.emplace_back(G.Cond);
