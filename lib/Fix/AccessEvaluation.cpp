@@ -24,9 +24,11 @@ AccessOutcome evaluateAccess(const ArrayAccess &A, const bank::AccessQuery &Quer
 }
 
 Evaluation evaluateAccesses(const PaddingProblem &P, const std::function<void(std::size_t, bank::AccessQuery &)> &Layout,
-                            const std::string &PastRow, bool MisalignedStops) {
+                            const std::string &PastRow, bool MisalignedStops, const std::vector<std::size_t> *Only) {
   Evaluation E;
-  for (std::size_t I = 0; I < P.Accesses.size(); ++I) {
+  const std::size_t N = Only ? Only->size() : P.Accesses.size();
+  for (std::size_t K = 0; K < N; ++K) {
+    const std::size_t I = Only ? (*Only)[K] : K;
     bank::AccessQuery Q = P.Accesses[I].Query;
     if (Layout)
       Layout(I, Q);

@@ -42,8 +42,11 @@ struct Evaluation {
 
 /// Layout changes the query of access I (nothing: the array as declared).
 /// MisalignedStops: a misaligned access is not Ok ("... is not aligned").
+/// Only: these accesses alone, in this order (the vectors of the result are
+/// parallel to it); null: every access.
 Evaluation evaluateAccesses(const PaddingProblem &P, const std::function<void(std::size_t, bank::AccessQuery &)> &Layout,
-                            const std::string &PastRow, bool MisalignedStops = false);
+                            const std::string &PastRow, bool MisalignedStops = false,
+                            const std::vector<std::size_t> *Only = nullptr);
 
 } // namespace bankcheck::fix::detail
 

@@ -12,7 +12,8 @@ namespace bankcheck::fix {
 namespace {
 using Eval = detail::Evaluation;
 
-Eval evaluate(const PaddingProblem &P, std::int64_t Pad) {
+/// The accesses under a padding (Only: those alone, as evaluateAccesses).
+Eval evaluate(const PaddingProblem &P, std::int64_t Pad, const std::vector<std::size_t> *Only = nullptr) {
   return detail::evaluateAccesses(
       P,
       [&](std::size_t I, bank::AccessQuery &Q) {
@@ -26,7 +27,7 @@ Eval evaluate(const PaddingProblem &P, std::int64_t Pad) {
         if (!Bound)
           Q.Bindings.push_back({A.Inner, A.InnerExtent + Pad});
       },
-      "which padding would change");
+      "which padding would change", /*MisalignedStops=*/false, Only);
 }
 
 /// A padding that lowers the worst degree but breaks a constraint: the
@@ -73,6 +74,17 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
   Eval Best = Before;
   std::optional<Rejected> BestRejected;
   std::string Stopped;          // a reason that is not a candidate's (budget, undecidable)
+  std::int64_t StoppedAt = 0;   // the padding whose evaluation gave it (0: the budget's, or none)
+  // Only an access that takes more than one wavefront can take fewer, so a
+  // padding that lowers nothing (most of them) is known from those accesses
+  // alone; the others are evaluated for a padding that lowers something (it
+  // may be proposed, or named in a reason). Paddings passed over that way
+  // are evaluated whole only if a reason of their own could be the answer.
+  std::vector<std::size_t> Improvable;
+  for (std::size_t I = 0; I < Before.Worst.size(); ++I)
+    if (Before.Worst[I] > 1)
+      Improvable.push_back(I);
+  std::vector<std::int64_t> PassedOver;
   // cp.async writes of whole 128-byte rows are at their ideal; the same copies
   // into padded rows are not, once several warps are in flight (measured,
   // docs/bank-model.md), though one warp's model says they are. A padding
@@ -92,13 +104,27 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
     }
     if (Spent + Before.Work > P.WorkBudget) {
       Stopped = "the padding search stopped at its work budget (too many warps and loop iterations)";
+      StoppedAt = 0;
       break;
+    }
+    if (Improvable.size() < P.Accesses.size()) {
+      Eval S = evaluate(P, Pad, &Improvable);
+      Spent += S.Work;
+      bool Lowers = S.MaxDegree < Before.MaxDegree;
+      for (std::size_t K = 0; K < Improvable.size() && S.Ok && !Lowers; ++K)
+        Lowers = S.Worst[K] < Before.Worst[Improvable[K]];
+      if (S.Ok && !Lowers) {
+        PassedOver.push_back(Pad);
+        continue; // not a candidate: it lowers nothing (see below)
+      }
     }
     Eval E = evaluate(P, Pad);
     Spent += E.Work;
     if (!E.Ok) {
-      if (Stopped.empty())
+      if (Stopped.empty()) {
         Stopped = E.Why;
+        StoppedAt = Pad;
+      }
       continue;
     }
     // A candidate lowers the worst degree, or at least one access's worst
@@ -149,6 +175,19 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
       BestAdded = MaxAdded;
       if (E.MaxDegree == 1)
         break;
+    }
+  }
+  if (BestPad == 0 && !BestRejected && (Stopped.empty() || StoppedAt != 0)) {
+    // The reason is the first padding's that cannot be evaluated: one passed
+    // over before it may be, through an access that was not evaluated.
+    for (std::int64_t Pad : PassedOver) {
+      if (StoppedAt != 0 && Pad > StoppedAt)
+        break;
+      Eval E = evaluate(P, Pad);
+      if (!E.Ok) {
+        Stopped = E.Why;
+        break;
+      }
     }
   }
   if (BestPad == 0) {
