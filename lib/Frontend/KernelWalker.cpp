@@ -555,8 +555,8 @@ KernelResult walkKernel(const FunctionDecl &Kernel, const LaunchConfig &Config, 
 }
 
 void dropWalkOnly(KernelResult &R) {
-  llvm::DenseSet<const DeclRefExpr *>().swap(R.SharedRefsSeen);
-  llvm::DenseSet<const Stmt *>().swap(R.WalkedStmts);
+  MovableDenseSet<const DeclRefExpr *>().swap(R.SharedRefsSeen);
+  MovableDenseSet<const Stmt *>().swap(R.WalkedStmts);
   std::set<const FunctionDecl *>().swap(R.Walked);
   for (AccessSite &S : R.Sites)
     std::unordered_multimap<std::size_t, std::size_t>().swap(S.InstanceIndex);

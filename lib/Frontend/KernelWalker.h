@@ -25,6 +25,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <type_traits>
+
 #include <map>
 #include <set>
 #include <optional>
@@ -116,6 +118,20 @@ struct ArrayLayout {
   std::string StrideName;
 };
 
+/// A DenseSet whose move cannot throw (DenseSet's move constructor is not
+/// declared noexcept), so that a vector of walks grows by moving them, not
+/// by copying every walk (Analysis.cpp keeps a file's walks in one vector).
+template <typename T> struct MovableDenseSet : llvm::DenseSet<T> {
+  MovableDenseSet() = default;
+  MovableDenseSet(const MovableDenseSet &) = default;
+  MovableDenseSet &operator=(const MovableDenseSet &) = default;
+  MovableDenseSet(MovableDenseSet &&O) noexcept { this->swap(O); }
+  MovableDenseSet &operator=(MovableDenseSet &&O) noexcept {
+    this->swap(O);
+    return *this;
+  }
+};
+
 struct KernelResult {
   std::vector<AccessSite> Sites;
   symbolic::SymbolTable Symbols;
@@ -130,12 +146,14 @@ struct KernelResult {
   std::map<std::pair<const clang::VarDecl *, std::int64_t>, ArrayLayout> Regions;
   /// Coverage (Coverage.cpp): the uses of __shared__ variables the walk
   /// evaluated, the statements it walked and the functions it went into.
-  llvm::DenseSet<const clang::DeclRefExpr *> SharedRefsSeen;
-  llvm::DenseSet<const clang::Stmt *> WalkedStmts;
+  MovableDenseSet<const clang::DeclRefExpr *> SharedRefsSeen;
+  MovableDenseSet<const clang::Stmt *> WalkedStmts;
   std::set<const clang::FunctionDecl *> Walked;
   /// Expressions Clang built with errors, each with a remark (not analysed).
   unsigned NotBuilt = 0;
 };
+
+static_assert(std::is_nothrow_move_constructible_v<KernelResult>, "walks are moved, never copied, as a vector grows");
 
 /// toFileLoc: the one place a SourceLocation becomes plain {Path, Line, Column, Offset}.
 report::FileLoc toFileLoc(clang::SourceLocation Loc, const clang::SourceManager &SM);
