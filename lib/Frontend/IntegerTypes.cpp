@@ -19,6 +19,8 @@
 
 #include "Symbolic/Range.h"
 
+#include <functional>
+
 namespace bankcheck::frontend {
 
 using namespace clang;
@@ -86,10 +88,51 @@ Expr Walker::sharedIndex(Expr I) {
   // Shared addresses are 32 bits wide: an index wrapped modulo 2^32 reaches
   // the same byte as the value it was wrapped from (`t[threadIdx.y - 1]` at
   // thread 0 is the row before t, as the hardware reads it).
-  std::int64_t Mask = (std::int64_t(1) << 32) - 1;
-  if (!I.isNull() && I.op() == Op::And && I.operand(1).isConst(Mask) &&
-      symbolic::rangeOf(I.operand(0), Result.Symbols, rangeHints(), &Ranges).within(INT32_MIN, INT32_MAX))
-    return I.operand(0);
+  const std::int64_t Mask = (std::int64_t(1) << 32) - 1, Half = std::int64_t(1) << 31;
+  if (I.isNull())
+    return I;
+  // X wrapped as unsigned (X & (2^32 - 1)) or as signed
+  // (((X + 2^31) & (2^32 - 1)) - 2^31).
+  Expr X;
+  if (I.op() == Op::And && I.operand(1).isConst(Mask))
+    X = I.operand(0);
+  else if (I.op() == Op::Add && I.operand(1).isConst(-Half) && I.operand(0).op() == Op::And &&
+           I.operand(0).operand(1).isConst(Mask) && I.operand(0).operand(0).op() == Op::Add &&
+           I.operand(0).operand(0).operand(1).isConst(Half))
+    X = I.operand(0).operand(0).operand(0);
+  if (X.isNull())
+    return I;
+  if (symbolic::rangeOf(X, Result.Symbols, rangeHints(), &Ranges).within(INT32_MIN, INT32_MAX))
+    return X;
+  // X = U + V, U the same for every lane of a warp (however large: a row
+  // offset per block, `blockIdx.x * 32`) and V spread over less than 2^31:
+  // wrapped or not, two lanes read the same word exactly when their X are
+  // equal, and the wrap moves a lane by a multiple of 2^32 elements, which
+  // changes no bank. Seen through for the banks, as the other wraps.
+  std::vector<Expr> Terms;
+  std::vector<bool> Negated;
+  std::function<void(const Expr &, bool)> Split = [&](const Expr &E, bool Neg) {
+    if (E.op() == Op::Add || E.op() == Op::Sub) {
+      Split(E.operand(0), Neg);
+      Split(E.operand(1), E.op() == Op::Sub ? !Neg : Neg);
+      return;
+    }
+    Terms.push_back(E);
+    Negated.push_back(Neg);
+  };
+  Split(X, false);
+  Expr V = Expr::constant(0);
+  bool AnyUniform = false;
+  for (std::size_t K = 0; K < Terms.size(); ++K) {
+    if (!isVarying(Terms[K])) {
+      AnyUniform = true;
+      continue;
+    }
+    V = Negated[K] ? V - Terms[K] : V + Terms[K];
+  }
+  symbolic::Interval R = symbolic::rangeOf(V, Result.Symbols, rangeHints(), &Ranges);
+  if (AnyUniform && R.Lo && R.Hi && *R.Hi - *R.Lo < Half)
+    return X;
   return I;
 }
 
