@@ -109,14 +109,16 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
     }
     if (Improvable.size() < P.Accesses.size()) {
       Eval S = evaluate(P, Pad, &Improvable);
-      Spent += S.Work;
       bool Lowers = S.MaxDegree < Before.MaxDegree;
       for (std::size_t K = 0; K < Improvable.size() && S.Ok && !Lowers; ++K)
         Lowers = S.Worst[K] < Before.Worst[Improvable[K]];
       if (S.Ok && !Lowers) {
+        Spent += S.Work;
         PassedOver.push_back(Pad);
         continue; // not a candidate: it lowers nothing (see below)
       }
+      // A candidate: the budget counts its whole evaluation below, as it
+      // always did, so the search reaches at least as far as before.
     }
     Eval E = evaluate(P, Pad);
     Spent += E.Work;
