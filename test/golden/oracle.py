@@ -381,6 +381,11 @@ CASES += [
   ("loop-unknown-trip", "tile[k][tx]", lambda x, y, z, k: 32 * k + x, 4, (32, 8, 1), dict(k=range(40)), None),
   ("loop-unknown-trip-modulo", "tile[(k + ty) & 31][tx]", lambda x, y, z, k: 32 * ((k + y) & 31) + x, 4, (32, 8, 1), dict(k=range(70)), None),
   ("loop-unknown-trip-while", "tile[tx][k & 31]", lambda x, y, z, k: 32 * x + (k & 31), 4, (32, 8, 1), dict(k=range(0, 120, 3)), None),
+  # blockidx-uniform-offset.cu: block (32, 1), blockIdx.x sampled up to the hardware's 2^31 - 1;
+  # the index wraps modulo 2^32 (unsigned), mid-warp for b = 2^27 - 16
+  ("blockidx-uniform-offset", "s[(b*32 + tid*32) mod 2^32]", lambda x, y, z, b: (32 * b + 32 * x) % 2**32, 4, (32, 1, 1), dict(b=[0, 1, 7, 2**27 - 16, 2**27 - 1, 2**31 - 1]), None),
+  ("blockidx-uniform-offset", "s[(int)(b*32) + tid*32] mod 2^32", lambda x, y, z, b: ((((32 * b + 2**31) % 2**32) - 2**31) + 32 * x) % 2**32, 4, (32, 1, 1), dict(b=[0, 1, 2**26, 2**27 - 16, 2**31 - 1]), None),
+  ("blockidx-uniform-offset", "s[(int)(b*32) + tid*33] mod 2^32", lambda x, y, z, b: ((((32 * b + 2**31) % 2**32) - 2**31) + 33 * x) % 2**32, 4, (32, 1, 1), dict(b=[0, 1, 2**26, 2**27 - 16, 2**31 - 1]), None),
   # xfail-*.cu
   ("xfail-uniform-load", "s[base + tid], base sampled", lambda x, y, z, b: b + x, 4, (32, 8, 1), dict(b=range(64)), None),
   ("xfail-uniform-load", "tile[u & 7][tid], u sampled", lambda x, y, z, u: 32 * (u & 7) + x, 4, (32, 8, 1), dict(u=range(16)), None),
