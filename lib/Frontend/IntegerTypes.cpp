@@ -19,7 +19,8 @@
 
 #include "Symbolic/Range.h"
 
-#include <functional>
+#include <utility>
+#include <vector>
 
 namespace bankcheck::frontend {
 
@@ -27,6 +28,38 @@ using namespace clang;
 using symbolic::Expr;
 using symbolic::Interval;
 using symbolic::Op;
+
+namespace {
+std::int64_t lowBits(unsigned W) { return (std::int64_t(1) << W) - 1; }
+/// The value modulo 2^W: its bits as an unsigned W-bit type holds them.
+Expr wrapUnsigned(Expr V, unsigned W) { return V & Expr::constant(lowBits(W)); }
+/// Those bits read back as a signed W-bit value (two's complement).
+Expr wrapSigned(Expr V, unsigned W) {
+  const std::int64_t Half = std::int64_t(1) << (W - 1);
+  return ((V + Half) & Expr::constant(lowBits(W))) + (-Half);
+}
+/// X where E is wrapUnsigned(X, W); null otherwise.
+Expr unwrapUnsigned(const Expr &E, unsigned W) {
+  return E.op() == Op::And && E.operand(1).isConst(lowBits(W)) ? E.operand(0) : Expr();
+}
+/// X where E is wrapSigned(X, W); null otherwise.
+Expr unwrapSigned(const Expr &E, unsigned W) {
+  const std::int64_t Half = std::int64_t(1) << (W - 1);
+  if (E.op() != Op::Add || !E.operand(1).isConst(-Half))
+    return Expr();
+  Expr Sum = unwrapUnsigned(E.operand(0), W);
+  return !Sum.isNull() && Sum.op() == Op::Add && Sum.operand(1).isConst(Half) ? Sum.operand(0) : Expr();
+}
+/// The terms of E's top-level sums and differences, with their signs.
+void addends(const Expr &E, bool Negated, std::vector<std::pair<Expr, bool>> &Out) {
+  if (E.op() == Op::Add || E.op() == Op::Sub) {
+    addends(E.operand(0), Negated, Out);
+    addends(E.operand(1), E.op() == Op::Sub ? !Negated : Negated, Out);
+    return;
+  }
+  Out.push_back({E, Negated});
+}
+} // namespace
 
 symbolic::RangeHints Walker::hintsFor(const LaunchConfig &Config) {
   symbolic::RangeHints H;
@@ -51,9 +84,8 @@ Expr Walker::asType(QualType T, Expr V, const clang::Expr *Src) {
     if (W == 64)
       return V; // its bits as a signed value: see integerOp
 
-    std::int64_t Max = (std::int64_t(1) << W) - 1;
-    if (I.mayBeBelow(0) || (I.Hi && *I.Hi > Max))
-      return V & Expr::constant(Max); // two's complement: the value modulo 2^W
+    if (I.mayBeBelow(0) || (I.Hi && *I.Hi > lowBits(W)))
+      return wrapUnsigned(V, W); // two's complement: the value modulo 2^W
     return V;
   }
   if (W == 64)
@@ -63,11 +95,10 @@ Expr Walker::asType(QualType T, Expr V, const clang::Expr *Src) {
     return V;
   // The bits of a wrapped unsigned value read as signed: X itself when X
   // (what was wrapped) fits.
-  if (V.op() == Op::And && V.operand(1).isConst((std::int64_t(1) << W) - 1) &&
-      symbolic::rangeOf(V.operand(0), Result.Symbols, rangeHints(), &Ranges).within(-Half, Half - 1))
-    return V.operand(0);
-  std::int64_t Mask = (std::int64_t(1) << W) - 1;
-  return ((V + Half) & Expr::constant(Mask)) + (-Half);
+  if (Expr X = unwrapUnsigned(V, W);
+      !X.isNull() && symbolic::rangeOf(X, Result.Symbols, rangeHints(), &Ranges).within(-Half, Half - 1))
+    return X;
+  return wrapSigned(V, W);
 }
 
 Expr Walker::integerOp(Op O, QualType T, Expr L, Expr R, const clang::Expr *Src) {
@@ -88,18 +119,12 @@ Expr Walker::sharedIndex(Expr I) {
   // Shared addresses are 32 bits wide: an index wrapped modulo 2^32 reaches
   // the same byte as the value it was wrapped from (`t[threadIdx.y - 1]` at
   // thread 0 is the row before t, as the hardware reads it).
-  const std::int64_t Mask = (std::int64_t(1) << 32) - 1, Half = std::int64_t(1) << 31;
+  const std::int64_t Half = std::int64_t(1) << 31;
   if (I.isNull())
     return I;
-  // X wrapped as unsigned (X & (2^32 - 1)) or as signed
-  // (((X + 2^31) & (2^32 - 1)) - 2^31).
-  Expr X;
-  if (I.op() == Op::And && I.operand(1).isConst(Mask))
-    X = I.operand(0);
-  else if (I.op() == Op::Add && I.operand(1).isConst(-Half) && I.operand(0).op() == Op::And &&
-           I.operand(0).operand(1).isConst(Mask) && I.operand(0).operand(0).op() == Op::Add &&
-           I.operand(0).operand(0).operand(1).isConst(Half))
-    X = I.operand(0).operand(0).operand(0);
+  Expr X = unwrapUnsigned(I, 32);
+  if (X.isNull())
+    X = unwrapSigned(I, 32);
   if (X.isNull())
     return I;
   if (symbolic::rangeOf(X, Result.Symbols, rangeHints(), &Ranges).within(INT32_MIN, INT32_MAX))
@@ -109,29 +134,20 @@ Expr Walker::sharedIndex(Expr I) {
   // wrapped or not, two lanes read the same word exactly when their X are
   // equal, and the wrap moves a lane by a multiple of 2^32 elements, which
   // changes no bank. Seen through for the banks, as the other wraps.
-  std::vector<Expr> Terms;
-  std::vector<bool> Negated;
-  std::function<void(const Expr &, bool)> Split = [&](const Expr &E, bool Neg) {
-    if (E.op() == Op::Add || E.op() == Op::Sub) {
-      Split(E.operand(0), Neg);
-      Split(E.operand(1), E.op() == Op::Sub ? !Neg : Neg);
-      return;
-    }
-    Terms.push_back(E);
-    Negated.push_back(Neg);
-  };
-  Split(X, false);
+  std::vector<std::pair<Expr, bool>> Terms;
+  addends(X, false, Terms);
   Expr V = Expr::constant(0);
   bool AnyUniform = false;
-  for (std::size_t K = 0; K < Terms.size(); ++K) {
-    if (!isVarying(Terms[K])) {
+  for (const auto &[T, Negated] : Terms) {
+    if (!isVarying(T)) {
       AnyUniform = true;
       continue;
     }
-    V = Negated[K] ? V - Terms[K] : V + Terms[K];
+    V = Negated ? V - T : V + T;
   }
   symbolic::Interval R = symbolic::rangeOf(V, Result.Symbols, rangeHints(), &Ranges);
-  if (AnyUniform && R.Lo && R.Hi && *R.Hi - *R.Lo < Half)
+  std::int64_t Spread = 0;
+  if (AnyUniform && R.Lo && R.Hi && !__builtin_sub_overflow(*R.Hi, *R.Lo, &Spread) && Spread < Half)
     return X;
   return I;
 }
