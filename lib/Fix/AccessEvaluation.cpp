@@ -5,35 +5,109 @@
 
 #include <algorithm>
 
-namespace bankcheck::fix::detail {
+namespace bankcheck::fix {
 
-AccessOutcome evaluateAccess(const ArrayAccess &A, const bank::AccessQuery &Query, const std::string &PastRow) {
+void shareEvaluations(PaddingProblem &P) {
+  P.Memo = std::make_shared<detail::EvaluationMemo>();
+  for (std::size_t I = 0; I < P.Accesses.size(); ++I)
+    P.Accesses[I].MemoKey = I;
+}
+
+namespace detail {
+namespace {
+Measured measure(const bank::AccessQuery &Query, const symbolic::SymbolTable &Symbols) {
+  bank::AccessResult R = bank::analyzeAccess(Query, Symbols);
+  Measured M;
+  M.St = R.St;
+  M.Reason = std::move(R.Reason);
+  M.InvariantBroken = R.InvariantBroken;
+  M.InvariantUnknown = R.InvariantUnknown;
+  M.Misaligned = R.Misaligned;
+  M.Degree = R.Degree;
+  M.Worst = R.WorstWavefronts;
+  M.Mean = R.MeanWavefronts;
+  M.Work = R.Work;
+  return M;
+}
+
+AccessOutcome outcomeOf(const ArrayAccess &A, const bank::AccessQuery &Query, const Measured &M,
+                        const std::string &PastRow) {
   AccessOutcome O;
-  O.R = bank::analyzeAccess(Query, *A.Symbols);
-  if (O.R.St == bank::Status::Unknown) {
+  O.Degree = M.Degree;
+  O.Worst = M.Worst;
+  O.Mean = M.Mean;
+  O.Work = M.Work;
+  if (M.St == bank::Status::Unknown) {
     O.Ok = false;
-    O.Why = "the access at " + A.Where + " cannot be analysed (" + O.R.Reason + ")";
-  } else if (O.R.InvariantBroken || O.R.InvariantUnknown) {
+    O.Why = "the access at " + A.Where + " cannot be analysed (" + M.Reason + ")";
+  } else if (M.InvariantBroken || M.InvariantUnknown) {
     O.Ok = false;
-    O.Why = "the access at " + A.Where + (O.R.InvariantBroken ? " reaches" : " may reach") +
+    O.Why = "the access at " + A.Where + (M.InvariantBroken ? " reaches" : " may reach") +
             " past the end of its row, " + PastRow;
-  } else if (O.R.Misaligned) {
+  } else if (M.Misaligned) {
     O.Misaligned = "the " + std::to_string(Query.AccessBytes) + "-byte access at " + A.Where;
   }
   return O;
 }
 
-Evaluation evaluateAccesses(const PaddingProblem &P, const std::function<void(std::size_t, bank::AccessQuery &)> &Layout,
-                            const std::string &PastRow, bool MisalignedStops, const std::vector<std::size_t> *Only) {
+/// The value Q binds the innermost extent to, if it does (one value).
+std::optional<std::int64_t> innerBinding(const ArrayAccess &A, const bank::AccessQuery &Q) {
+  std::optional<std::int64_t> Value;
+  for (auto &[Id, V] : Q.Bindings)
+    if (Id == A.Inner) {
+      if (Value && *Value != V)
+        return std::nullopt;
+      Value = V;
+    }
+  return Value;
+}
+} // namespace
+
+AccessOutcome evaluateAccess(const ArrayAccess &A, const bank::AccessQuery &Query, const std::string &PastRow) {
+  return outcomeOf(A, Query, measure(Query, *A.Symbols), PastRow);
+}
+
+Evaluation evaluateAccesses(const PaddingProblem &P, std::optional<std::int64_t> Pad, const std::string &PastRow,
+                            bool MisalignedStops, const std::vector<std::size_t> *Only) {
   Evaluation E;
   const std::size_t N = Only ? Only->size() : P.Accesses.size();
   for (std::size_t K = 0; K < N; ++K) {
     const std::size_t I = Only ? (*Only)[K] : K;
-    bank::AccessQuery Q = P.Accesses[I].Query;
-    if (Layout)
-      Layout(I, Q);
-    AccessOutcome O = evaluateAccess(P.Accesses[I], Q, PastRow);
-    E.Work += O.R.Work;
+    const ArrayAccess &A = P.Accesses[I];
+    // The query under the layout: a padding binds the innermost extent (the
+    // only change it makes), added where the query did not bind it.
+    std::optional<bank::AccessQuery> Changed;
+    if (Pad) {
+      const std::int64_t Extent = A.InnerExtent + *Pad;
+      if (innerBinding(A, A.Query) != Extent) {
+        Changed = A.Query;
+        bool Bound = false;
+        for (auto &[Id, V] : Changed->Bindings)
+          if (Id == A.Inner) {
+            V = Extent;
+            Bound = true;
+          }
+        if (!Bound)
+          Changed->Bindings.push_back({A.Inner, Extent});
+      }
+    }
+    const bank::AccessQuery &Q = Changed ? *Changed : A.Query;
+    // The query is A's with only the innermost extent's binding changed: the
+    // memo's key, where the problem shares its evaluations.
+    std::optional<std::int64_t> Inner = innerBinding(A, Q);
+    const Measured *M = nullptr;
+    Measured Fresh;
+    if (P.Memo && Inner && A.MemoKey != ArrayAccess::NoMemoKey) {
+      auto [It, New] = P.Memo->Results.try_emplace({A.MemoKey, *Inner});
+      if (New)
+        It->second = measure(Q, *A.Symbols);
+      M = &It->second;
+    } else {
+      Fresh = measure(Q, *A.Symbols);
+      M = &Fresh;
+    }
+    AccessOutcome O = outcomeOf(A, Q, *M, PastRow);
+    E.Work += O.Work;
     if (!O.Ok || (MisalignedStops && !O.Misaligned.empty())) {
       E.Ok = false;
       E.Why = O.Ok ? O.Misaligned + " is not aligned" : O.Why;
@@ -41,12 +115,13 @@ Evaluation evaluateAccesses(const PaddingProblem &P, const std::function<void(st
     }
     if (E.Misaligned.empty())
       E.Misaligned = O.Misaligned;
-    E.MaxDegree = std::max(E.MaxDegree, O.R.Degree);
-    E.Degree.push_back(O.R.Degree);
-    E.Worst.push_back(O.R.WorstWavefronts);
-    E.Mean.push_back(O.R.MeanWavefronts);
+    E.MaxDegree = std::max(E.MaxDegree, O.Degree);
+    E.Degree.push_back(O.Degree);
+    E.Worst.push_back(O.Worst);
+    E.Mean.push_back(O.Mean);
   }
   return E;
 }
 
-} // namespace bankcheck::fix::detail
+} // namespace detail
+} // namespace bankcheck::fix

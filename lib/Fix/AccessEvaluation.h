@@ -7,22 +7,47 @@
 /// has changed its query (a padding's extent, a swizzle's offsets), and stop
 /// at an access that cannot be decided or reaches past its row. Private to
 /// lib/Fix.
+///
+/// The analysis of an access is a function of its query, and a padding
+/// changes only the binding of the innermost extent: a problem made with
+/// shareEvaluations keeps each access's result under each extent, so that
+/// the whole search, the per-extent searches over its parts and the swizzle
+/// search's evaluation of the array as declared analyse it once.
 //===----------------------------------------------------------------------===//
 #ifndef BANKCHECK_FIX_ACCESSEVALUATION_H
 #define BANKCHECK_FIX_ACCESSEVALUATION_H
 
 #include "Fix/PaddingSolver.h"
 
-#include <functional>
+#include <map>
+#include <utility>
 
 namespace bankcheck::fix::detail {
+
+/// What the solvers use of an access's analysis.
+struct Measured {
+  bank::Status St = bank::Status::Unknown;
+  std::string Reason;
+  bool InvariantBroken = false, InvariantUnknown = false, Misaligned = false;
+  unsigned Degree = 0, Worst = 0;
+  double Mean = 0;
+  std::uint64_t Work = 0;
+};
+
+/// Each access's measure by (ArrayAccess::MemoKey, the value its query binds
+/// the innermost extent to).
+struct EvaluationMemo {
+  std::map<std::pair<std::size_t, std::int64_t>, Measured> Results;
+};
 
 /// One access under a layout.
 struct AccessOutcome {
   bool Ok = true;          ///< decided, within its row
   std::string Why;         ///< when not Ok
   std::string Misaligned;  ///< "the 16-byte access at f.cu:3:5" when the layout misaligns it
-  bank::AccessResult R;
+  unsigned Degree = 0, Worst = 0;
+  double Mean = 0;
+  std::uint64_t Work = 0;
 };
 
 /// Query: A's query with the layout applied. PastRow ends the reason given
@@ -40,13 +65,12 @@ struct Evaluation {
   std::vector<double> Mean;
 };
 
-/// Layout changes the query of access I (nothing: the array as declared).
-/// MisalignedStops: a misaligned access is not Ok ("... is not aligned").
-/// Only: these accesses alone, in this order (the vectors of the result are
-/// parallel to it); null: every access.
-Evaluation evaluateAccesses(const PaddingProblem &P, const std::function<void(std::size_t, bank::AccessQuery &)> &Layout,
-                            const std::string &PastRow, bool MisalignedStops = false,
-                            const std::vector<std::size_t> *Only = nullptr);
+/// The accesses with their innermost extent grown by Pad elements (nullopt:
+/// the queries as they are). MisalignedStops: a misaligned access is not Ok
+/// ("... is not aligned"). Only: these accesses alone, in this order (the
+/// vectors of the result are parallel to it); null: every access.
+Evaluation evaluateAccesses(const PaddingProblem &P, std::optional<std::int64_t> Pad, const std::string &PastRow,
+                            bool MisalignedStops = false, const std::vector<std::size_t> *Only = nullptr);
 
 } // namespace bankcheck::fix::detail
 

@@ -14,20 +14,7 @@ using Eval = detail::Evaluation;
 
 /// The accesses under a padding (Only: those alone, as evaluateAccesses).
 Eval evaluate(const PaddingProblem &P, std::int64_t Pad, const std::vector<std::size_t> *Only = nullptr) {
-  return detail::evaluateAccesses(
-      P,
-      [&](std::size_t I, bank::AccessQuery &Q) {
-        const ArrayAccess &A = P.Accesses[I];
-        bool Bound = false;
-        for (auto &[Id, V] : Q.Bindings)
-          if (Id == A.Inner) {
-            V = A.InnerExtent + Pad;
-            Bound = true;
-          }
-        if (!Bound)
-          Q.Bindings.push_back({A.Inner, A.InnerExtent + Pad});
-      },
-      "which padding would change", /*MisalignedStops=*/false, Only);
+  return detail::evaluateAccesses(P, Pad, "which padding would change", /*MisalignedStops=*/false, Only);
 }
 
 /// A padding that lowers the worst degree but breaks a constraint: the
@@ -222,6 +209,7 @@ std::optional<PerExtentProposal> proposePaddingPerExtent(const PaddingProblem &P
     Sub.StaticLimit = P.StaticLimit;
     Sub.WorkBudget = P.WorkBudget;
     Sub.Dynamic = P.Dynamic;
+    Sub.Memo = P.Memo; // the accesses keep their keys: each part's evaluations are the whole's
     Sub.Accesses.push_back(A);
   }
   if (ByExtent.size() < 2 || Elem <= 0 || 128 % Elem != 0) {

@@ -13,11 +13,17 @@
 
 #include "BankModel/AccessAnalysis.h"
 
+#include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace bankcheck::fix {
+
+namespace detail {
+struct EvaluationMemo;
+}
 
 /// One access of the array, in one kernel (instantiation) and launch shape.
 /// Accesses of different instantiations may see different extents
@@ -31,6 +37,9 @@ struct ArrayAccess {
   std::int64_t OuterElements = 1;         ///< product of the other extents
   std::int64_t OtherStaticBytes = 0;      ///< the kernel's other static shared memory
   std::string Where;                      ///< "file:line:col" for messages
+  /// Its key in the problem's shared evaluations (shareEvaluations).
+  static constexpr std::size_t NoMemoKey = std::numeric_limits<std::size_t>::max();
+  std::size_t MemoKey = NoMemoKey;
 };
 
 struct PaddingProblem {
@@ -43,7 +52,16 @@ struct PaddingProblem {
   /// (row count unknown: BytesAdded is then 0 and only PadBytes is meaningful).
   bool Dynamic = false;
   std::vector<ArrayAccess> Accesses;
+  /// Where set (shareEvaluations), each access's result under each innermost
+  /// extent, kept for every search over this problem and its parts.
+  std::shared_ptr<detail::EvaluationMemo> Memo;
 };
+
+/// Lets every search over P (and the per-extent parts made of it) analyse
+/// an access under one extent once: the padding search, the per-extent
+/// searches and the swizzle search's evaluation of the array as declared
+/// ask the same queries. P's accesses must not change afterwards.
+void shareEvaluations(PaddingProblem &P);
 
 struct PaddingProposal {
   std::int64_t Pad = 0;                   ///< elements added to the innermost extent

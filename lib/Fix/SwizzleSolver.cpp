@@ -52,7 +52,7 @@ const char *PastRow = "which a swizzle within rows would not follow";
 
 /// Every access as written: the degrees and wavefronts a swizzle must lower
 /// without making any access worse. A misaligned access rules out every swizzle.
-Eval evaluate(const PaddingProblem &P) { return detail::evaluateAccesses(P, nullptr, PastRow, /*MisalignedStops=*/true); }
+Eval evaluate(const PaddingProblem &P) { return detail::evaluateAccesses(P, std::nullopt, PastRow, /*MisalignedStops=*/true); }
 
 /// A candidate's worst degree, or nullopt when it is ruled out or cannot be
 /// kept: an access not decided, at Bound or above (the worst degree before,
@@ -70,11 +70,10 @@ std::optional<unsigned> tryCandidate(const PaddingProblem &P, const Swizzle &S, 
     for (bank::AccessInstance &In : Q.Instances)
       In.ByteOffset = swizzledOffset(In.ByteOffset, A.InnerExtent * A.ElementBytes, S);
     detail::AccessOutcome O = detail::evaluateAccess(A, Q, PastRow);
-    const bank::AccessResult &R = O.R;
-    if (!O.Ok || !O.Misaligned.empty() || R.Degree >= Bound || R.WorstWavefronts > Before.Worst[I] ||
-        R.MeanWavefronts > Before.Mean[I] + 1e-9)
+    if (!O.Ok || !O.Misaligned.empty() || O.Degree >= Bound || O.Worst > Before.Worst[I] ||
+        O.Mean > Before.Mean[I] + 1e-9)
       return std::nullopt;
-    Max = std::max(Max, R.Degree);
+    Max = std::max(Max, O.Degree);
   }
   return Max;
 }

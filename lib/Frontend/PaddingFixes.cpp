@@ -295,6 +295,7 @@ void addPaddingFixes(llvm::MutableArrayRef<WalkRecord> Walks, report::FindingLis
       continue;
     report::FileLoc DeclLoc = toFileLoc(Decl->getLocation(), SM);
     std::string Name = Decl->getNameAsString();
+    fix::shareEvaluations(P); // the padding, per-extent and swizzle searches ask the same queries
     fix::PaddingOutcome O;
     if (!AllLaidOut)
       O.WhyNot = Linearized.empty()
