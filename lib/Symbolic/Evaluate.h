@@ -234,6 +234,18 @@ std::optional<Affine> evaluateAffine(const Expr &E, const Env &Bound,
 void evaluateAffineLanes(const Expr &E, const Env *const *Lanes, std::optional<Affine> *Out, EvalFailure *Why,
                          const AffineContext *Ctx = nullptr);
 
+/// evaluateAffine of E in each of up to 32 environments that bind every
+/// symbol alike but those below Ctx.VaryingBelow (the lanes of one warp;
+/// Ctx.Reuse set; a null one is skipped), where E is sums and constant
+/// multiples of what the lanes see alike and of numbers: the part alike is
+/// evaluated once, as the first lane would through Reuse, the numbers lane
+/// by lane, and Out[L] is what evaluateAffine(E, *Lanes[L], .., &Ctx) gives.
+/// False, with Out untouched, where E is not of that form or a lane's
+/// evaluation fails; the lanes evaluated one by one then find in Reuse, in
+/// the same order, the atoms made here.
+bool evaluateAffineSplit(const Expr &E, const Env *const *Lanes, std::optional<Affine> *Out,
+                         const AffineContext &Ctx);
+
 } // namespace bankcheck::symbolic
 
 #endif
