@@ -165,10 +165,24 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     if (LaneEnvs[L])
       On |= 1u << L;
   for (std::size_t K = 0; K < I.Guards.size() && On; ++K) {
+    bool Assumed = false;
+    if (Compiled::UniformGuard &U = Cur->GuardValues[K]; U.Uniform) {
+      // One value for every lane: the program's in any of them.
+      if (!U.Value)
+        U.Value = Cur->Guards[K].run(*LaneEnvs[unsigned(__builtin_ctz(On))]);
+      if (!*U.Value) {
+        Undecided |= On;
+        if (!U.Told)
+          Assumptions.insert("the condition '" + I.Guards[K].Text + "' holds for every lane");
+        U.Told = true;
+      } else if (**U.Value == 0) {
+        On = 0;
+      }
+      continue;
+    }
     for (unsigned L = 0; L < WarpSize; ++L)
       Run[L] = On >> L & 1 ? &*LaneEnvs[L] : nullptr;
     Cur->Guards[K].runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
-    bool Assumed = false;
     for (unsigned L = 0; L < WarpSize; ++L) {
       if (!Run[L])
         continue;
@@ -209,6 +223,27 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   WarpAffine.Ctx.SelectAtoms = SelectAtoms;
   if (On)
     Cur->Offset.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
+  // Where every lane that is not a number misses a value (the usual loop
+  // counter or run-time size) and the offset is that part plus numbers, the
+  // lanes' forms at once (evaluateAffineSplit); otherwise lane by lane.
+  bool Split = false;
+  if (On && Q.Shape) {
+    std::array<const Env *, WarpSize> Free{};
+    bool AnyFree = false, Other = false;
+    for (unsigned L = 0; L < WarpSize && !Other; ++L) {
+      if (!Active[L] || Val[L])
+        continue;
+      Other = Fail[L] != EvalFailure::Unbound;
+      Free[L] = &*LaneEnvs[L];
+      AnyFree = true;
+    }
+    if (AnyFree && !Other) {
+      if (!Cur->LaneOpaque)
+        Cur->LaneOpaque = Symbols.firstLaneOpaque(I.ByteOffset);
+      if (!*Cur->LaneOpaque)
+        Split = evaluateAffineSplit(I.ByteOffset, Free.data(), Forms.data(), WarpAffine.Ctx);
+    }
+  }
   for (unsigned L = 0; L < WarpSize; ++L) {
     if (!Active[L])
       continue;
@@ -221,6 +256,8 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
       continue;
     }
     AllConcrete = false;
+    if (Split)
+      continue;
     if (Why != EvalFailure::Unbound) {
       O.K = Outcome::Undecided;
       O.Why = describe(Why);
@@ -416,7 +453,7 @@ AccessResult Analyzer::run() {
     const AccessInstance &I = (*Inst)[K];
     std::optional<Compiled> C;
     if (!Fast[K])
-      Cur = &C.emplace(I);
+      Cur = &C.emplace(I, Q.Shape.has_value());
     Memo Warp0; // a fast instance's warp 0, once evaluated
     for (std::size_t W = 0; W < WarpIds.size() && !Exhausted; ++W) {
       // Out of budget: the warps not evaluated are undecided. What was seen

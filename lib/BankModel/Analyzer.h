@@ -81,9 +81,20 @@ private:
     /// The offset's first lane-varying unknown (SymbolTable::firstLaneOpaque),
     /// found at the first lane that needs it.
     mutable std::optional<std::optional<SymbolId>> LaneOpaque;
-    explicit Compiled(const AccessInstance &I) : Offset(I.ByteOffset), Invariant(I.Invariant) {
-      for (const Guard &G : I.Guards)
+    /// Per guard, with a block shape: its value where it does not read
+    /// threadIdx, the same in every lane of every warp (the lanes' bindings
+    /// differ only there), found at the first warp that reaches it.
+    struct UniformGuard {
+      bool Uniform = false;
+      std::optional<std::optional<std::int64_t>> Value;
+      bool Told = false; ///< its assumption is in Assumptions
+    };
+    mutable std::vector<UniformGuard> GuardValues;
+    explicit Compiled(const AccessInstance &I, bool Shape) : Offset(I.ByteOffset), Invariant(I.Invariant) {
+      for (const Guard &G : I.Guards) {
         Guards.emplace_back(G.Cond);
+        GuardValues.push_back({Shape && !SymbolTable::mentionsThreadIdx(G.Cond), std::nullopt, false});
+      }
     }
   };
   const Compiled *Cur = nullptr;
