@@ -190,6 +190,30 @@ Expr Expr::apply(SymbolId Function, Expr Arg) {
   return Expr(made(Node{Op::Apply, static_cast<std::int64_t>(Function), {std::move(Arg)}, 1, Min}));
 }
 
+Expr Expr::renamed(const Expr &E, const std::vector<SymbolId> &To, RenameMemo &Memo) {
+  if (E.isNull() || E.isConst())
+    return E;
+  if (auto It = Memo.find(E.node()); It != Memo.end())
+    return It->second.second;
+  Expr R;
+  if (E.isVar()) {
+    R = var(To[E.symbol()]);
+  } else {
+    Node N{E.op(), E.N->Value, {}, E.N->NumOps, ~0u};
+    if (E.op() == Op::Apply) {
+      N.Value = static_cast<std::int64_t>(To[E.symbol()]);
+      N.MinSymbol = To[E.symbol()];
+    }
+    for (unsigned I = 0; I < N.NumOps; ++I) {
+      N.Ops[I] = renamed(E.N->Ops[I], To, Memo);
+      N.MinSymbol = std::min(N.MinSymbol, N.Ops[I].minSymbol());
+    }
+    R = Expr(made(std::move(N)));
+  }
+  Memo.emplace(E.node(), std::make_pair(E, R));
+  return R;
+}
+
 Expr Expr::lnot(Expr E) {
   if (E.isConst())
     return constant(E.constValue() == 0);

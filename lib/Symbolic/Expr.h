@@ -21,6 +21,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -111,6 +112,13 @@ public:
   inline SymbolId minSymbol() const;
   /// Structural identity (pointer-equal or equal trees).
   bool equals(const Expr &O) const;
+  /// E with the symbol S of each Var and Apply node renamed To[S], every
+  /// node made as it is (not folded again: the shape stays E's). Memo keeps
+  /// the nodes renamed so far, each old node alive beside its new one, so
+  /// that nodes shared in E (and across the expressions renamed with one
+  /// Memo) stay shared.
+  using RenameMemo = std::unordered_map<const void *, std::pair<Expr, Expr>>;
+  static Expr renamed(const Expr &E, const std::vector<SymbolId> &To, RenameMemo &Memo);
   /// The shared node: equal for copies of one Expr (a cache key, valid while
   /// a copy is kept).
   const void *node() const { return N.get(); }

@@ -104,6 +104,9 @@ public:
     return Id < Offset ? Parent->get(Id) : local(Id - Offset);
   }
   std::size_t size() const { return Offset + Count; }
+  /// The table this one is a layer over (null: none); its ids are below
+  /// this layer's.
+  const SymbolTable *parent() const { return Parent; }
 
   /// True when the expression mentions a lane-varying symbol (threadIdx, LaneOpaque).
   bool isLaneVarying(const Expr &E) const;
