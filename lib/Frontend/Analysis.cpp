@@ -252,6 +252,8 @@ void finishKernel(llvm::MutableArrayRef<WalkRecord> Mine, const AnalysisOptions 
       W.Walk.Symbols = symbolic::SymbolTable(nullptr);
       W.Walk.Layouts.clear();
       W.Walk.Regions.clear();
+    } else {
+      compactSymbols(W.Walk);
     }
   }
 }

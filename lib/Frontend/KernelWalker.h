@@ -155,6 +155,11 @@ struct KernelResult {
 
 static_assert(std::is_nothrow_move_constructible_v<KernelResult>, "walks are moved, never copied, as a vector grows");
 
+/// A finished walk's table keeps only the symbols its sites and layouts
+/// name, renumbered in order (CompactWalk.cpp): the file's last steps read
+/// nothing else of it. Nothing may be added to the walk afterwards.
+void compactSymbols(KernelResult &W);
+
 /// toFileLoc: the one place a SourceLocation becomes plain {Path, Line, Column, Offset}.
 report::FileLoc toFileLoc(clang::SourceLocation Loc, const clang::SourceManager &SM);
 
