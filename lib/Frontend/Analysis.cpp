@@ -209,7 +209,7 @@ bool ownArray(const VarDecl *A, const FunctionDecl *K) {
 /// every walk when any finding may merge): a walk the rule would change waits
 /// for the end of the file, as do all walks when nvcc's PTX may be read.
 void finishKernel(llvm::MutableArrayRef<WalkRecord> Mine, const AnalysisOptions &Opts, ASTContext &Ctx,
-                  report::FindingList &Findings, bool &RuleNeeded) {
+                  report::FindingList &Findings, bool &RuleNeeded, symbolic::Expr::RenamePool &Pool) {
   if (Mine.empty())
     return;
   if (Opts.Widths != "source") {
@@ -253,7 +253,7 @@ void finishKernel(llvm::MutableArrayRef<WalkRecord> Mine, const AnalysisOptions 
       W.Walk.Layouts.clear();
       W.Walk.Regions.clear();
     } else {
-      compactSymbols(W.Walk);
+      compactSymbols(W.Walk, &Pool);
     }
   }
 }
@@ -303,6 +303,7 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
                                  "' is never instantiated in this file; not analysed"});
   }
   std::vector<WalkRecord> Walks;
+  symbolic::Expr::RenamePool Pool; // the kept walks' expression nodes by structure (compactSymbols)
   // Each kernel finished as it is walked (finishKernel), unless the file's
   // PTX may be read or the project's padding tables need every site.
   const bool Finish = !Opts.InProject && Opts.RecordedPtx.empty() && Opts.Widths != "nvcc" &&
@@ -359,7 +360,7 @@ bool analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts, TUResu
       dropWalkOnly(Walks[I].Walk);
     if (Finish)
       finishKernel(llvm::MutableArrayRef<WalkRecord>(Walks).drop_front(FirstWalk), Opts, Ctx, Out.Findings,
-                   RuleNeeded);
+                   RuleNeeded, Pool);
   }
   applyCompiled(Walks, Opts, Ctx, Out, RuleNeeded);
   addPaddingFixes(Walks, Out.Findings, Ctx, [](const VarDecl *) { return true; });

@@ -39,7 +39,7 @@ private:
 };
 } // namespace
 
-void compactSymbols(KernelResult &W) {
+void compactSymbols(KernelResult &W, Expr::RenamePool *Pool) {
   const symbolic::SymbolTable &Old = W.Symbols;
   const std::size_t Below = Old.parent() ? Old.parent()->size() : 0;
   const std::size_t Size = Old.size();
@@ -71,6 +71,7 @@ void compactSymbols(KernelResult &W) {
   for (std::size_t Id = 0; Id < Size; ++Id)
     To[Id] = Id < Below ? SymbolId(Id) : Used[Id] ? New.add(Old.get(SymbolId(Id))) : ~SymbolId(0);
   Expr::RenameMemo Memo;
+  Memo.Pool = Pool;
   auto Rename = [&](Expr &E) {
     if (!E.isNull())
       E = Expr::renamed(E, To, Memo);
@@ -91,7 +92,7 @@ void compactSymbols(KernelResult &W) {
   for (auto &[Key, L] : W.Regions)
     if (L.Inner < Size)
       L.Inner = To[L.Inner];
-  Memo.clear();
+  Memo = Expr::RenameMemo();
   W.Symbols = std::move(New);
 }
 

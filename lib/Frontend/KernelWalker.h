@@ -157,8 +157,10 @@ static_assert(std::is_nothrow_move_constructible_v<KernelResult>, "walks are mov
 
 /// A finished walk's table keeps only the symbols its sites and layouts
 /// name, renumbered in order (CompactWalk.cpp): the file's last steps read
-/// nothing else of it. Nothing may be added to the walk afterwards.
-void compactSymbols(KernelResult &W);
+/// nothing else of it. Nothing may be added to the walk afterwards. Pool:
+/// the expressions' nodes by structure, shared with the file's other walks
+/// (null: this walk's alone).
+void compactSymbols(KernelResult &W, symbolic::Expr::RenamePool *Pool = nullptr);
 
 /// toFileLoc: the one place a SourceLocation becomes plain {Path, Line, Column, Offset}.
 report::FileLoc toFileLoc(clang::SourceLocation Loc, const clang::SourceManager &SM);

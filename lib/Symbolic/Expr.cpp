@@ -193,11 +193,15 @@ Expr Expr::apply(SymbolId Function, Expr Arg) {
 Expr Expr::renamed(const Expr &E, const std::vector<SymbolId> &To, RenameMemo &Memo) {
   if (E.isNull() || E.isConst())
     return E;
-  if (auto It = Memo.find(E.node()); It != Memo.end())
+  if (auto It = Memo.Done.find(E.node()); It != Memo.Done.end())
     return It->second.second;
   Expr R;
   if (E.isVar()) {
     R = var(To[E.symbol()]);
+    if (To[E.symbol()] >= 256) { // not one of the leaves made once: made once here
+      auto [It, New] = Memo.pool().Leaves.try_emplace(To[E.symbol()], R);
+      R = It->second;
+    }
   } else {
     Node N{E.op(), E.N->Value, {}, E.N->NumOps, ~0u};
     if (E.op() == Op::Apply) {
@@ -209,8 +213,23 @@ Expr Expr::renamed(const Expr &E, const std::vector<SymbolId> &To, RenameMemo &M
       N.MinSymbol = std::min(N.MinSymbol, N.Ops[I].minSymbol());
     }
     R = Expr(made(std::move(N)));
+    // An equal node made before: its operands are the same nodes (they were
+    // made through this memo), so the comparison is shallow.
+    auto [Lo, Hi] = Memo.pool().Made.equal_range(R.N->Hash);
+    bool Found = false;
+    for (auto It = Lo; It != Hi && !Found; ++It) {
+      const Node &A = *It->second.N, &B = *R.N;
+      if (A.Kind == B.Kind && A.Value == B.Value && A.NumOps == B.NumOps &&
+          std::equal(A.Ops.begin(), A.Ops.begin() + A.NumOps, B.Ops.begin(),
+                     [](const Expr &X, const Expr &Y) { return X.node() == Y.node(); })) {
+        R = It->second;
+        Found = true;
+      }
+    }
+    if (!Found)
+      Memo.pool().Made.emplace(R.N->Hash, R);
   }
-  Memo.emplace(E.node(), std::make_pair(E, R));
+  Memo.Done.emplace(E.node(), std::make_pair(E, R));
   return R;
 }
 

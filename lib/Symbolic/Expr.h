@@ -115,9 +115,21 @@ public:
   /// E with the symbol S of each Var and Apply node renamed To[S], every
   /// node made as it is (not folded again: the shape stays E's). Memo keeps
   /// the nodes renamed so far, each old node alive beside its new one, so
-  /// that nodes shared in E (and across the expressions renamed with one
-  /// Memo) stay shared.
-  using RenameMemo = std::unordered_map<const void *, std::pair<Expr, Expr>>;
+  /// that nodes shared in E stay shared, and the new nodes by structure:
+  /// equal subtrees of the expressions renamed with one Memo (the same index
+  /// arithmetic in every unrolled instance) become one node.
+  /// The new nodes by structure; may outlive a memo, shared by the memos of
+  /// several renamings (the instantiations of one template).
+  struct RenamePool {
+    std::unordered_multimap<std::size_t, Expr> Made;
+    std::unordered_map<SymbolId, Expr> Leaves;
+  };
+  struct RenameMemo {
+    std::unordered_map<const void *, std::pair<Expr, Expr>> Done;
+    RenamePool Own;
+    RenamePool *Pool = nullptr; ///< null: Own
+    RenamePool &pool() { return Pool ? *Pool : Own; }
+  };
   static Expr renamed(const Expr &E, const std::vector<SymbolId> &To, RenameMemo &Memo);
   /// The shared node: equal for copies of one Expr (a cache key, valid while
   /// a copy is kept).
