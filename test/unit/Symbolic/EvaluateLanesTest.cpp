@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 #include "Symbolic/Evaluate.h"
 #include "Symbolic/SymbolTable.h"
+#include "WarpFixture.h"
 
 #include <map>
 #include <random>
@@ -76,25 +77,11 @@ struct AtomMatch {
 } // namespace
 
 TEST_CASE("the lanes evaluated at once get each lane's own form and failure", "[symbolic]") {
-  SymbolTable Base;
-  Symbol U;
-  U.Kind = SymbolKind::Uniform;
-  U.Name = "u0";
-  U.Min = 0;
-  const SymbolId U0 = Base.add(U);
-  U.Name = "u1";
-  U.Min.reset();
-  const SymbolId U1 = Base.add(U);
-  U.Name = "f";
-  const SymbolId Fn = Base.add(U);
-  TreeMaker M{std::mt19937_64(7), U0, U1, Fn};
-  std::array<Env, 32> Envs;
-  std::array<const Env *, 32> Lanes{};
-  for (unsigned L = 0; L < 32; ++L) {
-    Envs[L].bind(SymbolTable::threadIdx(0), L % 8);
-    Envs[L].bind(SymbolTable::threadIdx(1), L / 8);
-    Lanes[L] = L % 7 == 3 ? nullptr : &Envs[L]; // some lanes not evaluated
-  }
+  test::WarpFixture Fx(0); // some lanes not evaluated
+  const SymbolTable &Base = Fx.Base;
+  const std::array<Env, 32> &Envs = Fx.Envs;
+  const std::array<const Env *, 32> &Lanes = Fx.Lanes;
+  TreeMaker M{std::mt19937_64(7), Fx.U0, Fx.U1, Fx.Fn};
   unsigned Failed = 0, Symbolic = 0, Atoms = 0;
   for (int Trial = 0; Trial < 3000; ++Trial) {
     const Expr E = M.tree(1 + Trial % 7);

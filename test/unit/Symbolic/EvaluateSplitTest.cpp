@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 #include "Symbolic/Evaluate.h"
 #include "Symbolic/SymbolTable.h"
+#include "WarpFixture.h"
 
 #include <map>
 #include <random>
@@ -88,25 +89,11 @@ bool same(const std::optional<Affine> &A, const std::optional<Affine> &B) {
 } // namespace
 
 TEST_CASE("a warp's forms split into a shared part and numbers are each lane's own", "[symbolic]") {
-  SymbolTable Base;
-  Symbol U;
-  U.Kind = SymbolKind::Uniform;
-  U.Name = "u0";
-  U.Min = 0;
-  const SymbolId U0 = Base.add(U);
-  U.Name = "u1";
-  U.Min.reset();
-  const SymbolId U1 = Base.add(U);
-  U.Name = "f";
-  const SymbolId Fn = Base.add(U);
-  OffsetMaker M{std::mt19937_64(11), U0, U1, Fn};
-  std::array<Env, 32> Envs;
-  std::array<const Env *, 32> Lanes{};
-  for (unsigned L = 0; L < 32; ++L) {
-    Envs[L].bind(SymbolTable::threadIdx(0), L % 8);
-    Envs[L].bind(SymbolTable::threadIdx(1), L / 8 + 4);
-    Lanes[L] = L % 7 == 3 ? nullptr : &Envs[L]; // some lanes not evaluated
-  }
+  test::WarpFixture Fx(4); // some lanes not evaluated
+  const SymbolTable &Base = Fx.Base;
+  const std::array<Env, 32> &Envs = Fx.Envs;
+  const std::array<const Env *, 32> &Lanes = Fx.Lanes;
+  OffsetMaker M{std::mt19937_64(11), Fx.U0, Fx.U1, Fx.Fn};
   unsigned Split = 0, Refused = 0, WithTerms = 0, WithAtoms = 0;
   for (int Trial = 0; Trial < 4000; ++Trial) {
     const Expr E = M.offset(1 + Trial % 6);
