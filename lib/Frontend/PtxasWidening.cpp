@@ -23,6 +23,9 @@
 #include "Frontend/MergedAccesses.h"
 #include "Symbolic/Evaluate.h"
 
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -36,6 +39,81 @@ using symbolic::Expr;
 namespace {
 constexpr std::size_t MaxInstances = 256;
 
+/// The widest load ptxas makes of a run of 2-byte elements whose values are
+/// computed with rather than copied (docs/validation.md, "What ptxas makes
+/// of 2-byte loads by what they feed", H100 SASS): halves converted, summed
+/// or added as halves are LDS.64 at most, bf16 converted to float are not
+/// merged; shorts, and halves only copied, go to 16 bytes.
+struct ComputedRun {
+  const char *Type; ///< the element's record name
+  unsigned Widest;  ///< bytes
+};
+constexpr ComputedRun ComputedRuns[] = {{"__half", 8}, {"__nv_bfloat16", 2}};
+
+/// The parent maps of the functions whose sites are asked about.
+class Parents {
+public:
+  const ParentMap *of(const FunctionDecl *F) {
+    if (!F || !F->getBody())
+      return nullptr;
+    std::unique_ptr<ParentMap> &M = Maps[F];
+    if (!M)
+      M = std::make_unique<ParentMap>(F->getBody());
+    return M.get();
+  }
+
+private:
+  std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Maps;
+};
+
+/// Whether the value an access loads is only copied: assigned as it is
+/// (`out[i] = s[t][i]`, through the element's copy constructor or
+/// operator=), not converted, passed to a function or computed with.
+bool onlyCopied(const clang::Expr *Where, const ParentMap &PM) {
+  const Stmt *Cur = Where;
+  while (const Stmt *P = PM.getParent(Cur)) {
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(P)) {
+      if (IC->getCastKind() != CK_LValueToRValue && IC->getCastKind() != CK_NoOp)
+        return false;
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
+      if (!CE->getConstructor()->isCopyOrMoveConstructor())
+        return false;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      return BO->getOpcode() == BO_Assign && BO->getRHS() == Cur;
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
+      return OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 && OC->getArg(1) == Cur;
+    } else if (!isa<ParenExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr, ExprWithCleanups>(P)) {
+      return false;
+    }
+    Cur = P;
+  }
+  return false;
+}
+
+/// The widest width the rule may give G's loads: 16 bytes, or less for a
+/// run of elements of ComputedRuns whose values are not all only copied.
+unsigned widestOf(const KernelResult &Walk, const SiteGroup &G, Parents &PM) {
+  if (G.Store || G.Bytes != 2)
+    return 16;
+  const clang::Expr *First = Walk.Sites[G.Sites.front()].Where;
+  if (!First)
+    return 16;
+  const RecordDecl *RD = First->getType()->getAsRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return 16;
+  for (const ComputedRun &R : ComputedRuns) {
+    if (RD->getName() != R.Type)
+      continue;
+    for (std::size_t S : G.Sites) {
+      const AccessSite &Site = Walk.Sites[S];
+      const ParentMap *M = PM.of(Site.Func);
+      if (!Site.Where || !M || !onlyCopied(Site.Where, *M))
+        return R.Widest;
+    }
+  }
+  return 16;
+}
+
 /// One group by the rule: its instances in chains at consecutive addresses
 /// under equal keys, each chain cut into runs of K whose first byte is
 /// aligned to K x width. From the widest width (at most 16 bytes) down, the
@@ -44,11 +122,14 @@ constexpr std::size_t MaxInstances = 256;
 /// With Apply null, only whether some run merges: 1 at the first, nothing
 /// changed. Otherwise Apply is Walk, and Remove collects the merged-away sites.
 unsigned widenGroup(const KernelResult &Walk, KernelResult *Apply, const SiteGroup &G, std::int64_t Base,
-                    OffsetFacts &Facts, std::set<std::size_t> &Remove) {
+                    OffsetFacts &Facts, std::set<std::size_t> &Remove, Parents &PM) {
   const unsigned E = G.Bytes;
   if (E < 2)
     return 0; // bytes stay bytes: none of the corpus's widened lines came from 1-byte accesses, and
               // histogram64's four aligned u8 loads of one line stay LDS.U8 in its SASS
+  const unsigned Widest = widestOf(Walk, G, PM);
+  if (Widest <= E)
+    return 0;
   unsigned Merged = 0;
   SiteGroup Left = G;
   // The instances of the sites left and their chains, kept from one width to
@@ -57,7 +138,7 @@ unsigned widenGroup(const KernelResult &Walk, KernelResult *Apply, const SiteGro
   std::optional<std::vector<std::vector<std::size_t>>> Chains;
   bool Fresh = false;
   for (unsigned Wp : {16u, 8u, 4u}) {
-    if (Wp <= E || Wp % E)
+    if (Wp <= E || Wp % E || Wp > Widest)
       continue;
     if (!Fresh) {
       All = groupInstances(Walk, Left);
@@ -112,8 +193,9 @@ unsigned runRule(const KernelResult &Walk, KernelResult *Apply, ASTContext &Ctx)
   // (CompiledWidths.cpp).
   unsigned Merged = 0;
   std::set<std::size_t> Remove;
+  Parents PM;
   for (const SiteGroup &G : lineGroups(Walk, keep)) {
-    Merged += widenGroup(Walk, Apply, G, Layout[Walk.Sites[G.Sites.front()].Array], Facts, Remove);
+    Merged += widenGroup(Walk, Apply, G, Layout[Walk.Sites[G.Sites.front()].Array], Facts, Remove, PM);
     if (Merged && !Apply)
       return Merged;
   }
