@@ -45,26 +45,19 @@ public:
       std::optional<Affine> F = detail::evaluateAt(E, First, W, Depth, &Ctx);
       if (!F)
         return false;
-      for (std::uint32_t M = Mask; M; M &= M - 1)
-        Out.C[__builtin_ctz(M)] = F->C;
+      eachLane([&](unsigned L) { return Out.C[L] = F->C, true; });
       F->C = 0;
       Out.Shared = std::move(*F);
       return true;
     }
     switch (E.op()) {
     case Op::Var:
-      for (std::uint32_t M = Mask; M; M &= M - 1) {
-        unsigned L = unsigned(__builtin_ctz(M));
+      return eachLane([&](unsigned L) {
         std::optional<std::int64_t> V = Envs[L]->lookup(E.symbol());
-        if (!V)
-          return false;
-        Out.C[L] = *V;
-      }
-      return true;
+        return V && (Out.C[L] = *V, true);
+      });
     case Op::Const:
-      for (std::uint32_t M = Mask; M; M &= M - 1)
-        Out.C[__builtin_ctz(M)] = E.constValue();
-      return true;
+      return eachLane([&](unsigned L) { return Out.C[L] = E.constValue(), true; });
     case Op::Apply:
     case Op::LNot:
     case Op::Select:
@@ -79,14 +72,10 @@ public:
     const bool LNum = L.Shared.Terms.empty(), RNum = R.Shared.Terms.empty();
     if (LNum && RNum) {
       // Numbers in every lane: folded, as combine() does first.
-      for (std::uint32_t M = Mask; M; M &= M - 1) {
-        unsigned Ln = unsigned(__builtin_ctz(M));
+      return eachLane([&](unsigned Ln) {
         std::optional<std::int64_t> V = applyBinary(O, L.C[Ln], R.C[Ln]);
-        if (!V)
-          return false;
-        Out.C[Ln] = *V;
-      }
-      return true;
+        return V && (Out.C[Ln] = *V, true);
+      });
     }
     EvalFailure W = EvalFailure::None;
     switch (O) {
@@ -95,12 +84,12 @@ public:
       std::optional<Affine> T = detail::combine(O, L.Shared, R.Shared, &Ctx, W);
       if (!T)
         return false;
-      for (std::uint32_t M = Mask; M; M &= M - 1) {
-        unsigned Ln = unsigned(__builtin_ctz(M));
-        std::int64_t C2 = R.C[Ln];
-        if ((O == Op::Sub && __builtin_mul_overflow(C2, -1, &C2)) || __builtin_add_overflow(L.C[Ln], C2, &Out.C[Ln]))
-          return false;
-      }
+      if (!eachLane([&](unsigned Ln) {
+            std::int64_t C2 = R.C[Ln];
+            return !(O == Op::Sub && __builtin_mul_overflow(C2, -1, &C2)) &&
+                   !__builtin_add_overflow(L.C[Ln], C2, &Out.C[Ln]);
+          }))
+        return false;
       Out.Shared = std::move(*T);
       return true;
     }
@@ -111,15 +100,9 @@ public:
       const SplitForm &K = RNum ? R : L;
       if (O == Op::Shl && !RNum)
         return false;
-      std::int64_t By = 0;
-      bool First = true;
-      for (std::uint32_t M = Mask; M; M &= M - 1) {
-        std::int64_t V = K.C[__builtin_ctz(M)];
-        if (!First && V != By)
-          return false;
-        By = V;
-        First = false;
-      }
+      const std::int64_t By = K.C[__builtin_ctz(Mask)];
+      if (!eachLane([&](unsigned Ln) { return K.C[Ln] == By; }))
+        return false;
       Affine Num;
       Num.C = By;
       std::optional<Affine> T = detail::combine(O, RNum ? F.Shared : Num, RNum ? Num : F.Shared, &Ctx, W);
@@ -128,11 +111,8 @@ public:
       std::int64_t Factor = By;
       if (O == Op::Shl)
         Factor = std::int64_t(1) << By; // combine() checked the amount
-      for (std::uint32_t M = Mask; M; M &= M - 1) {
-        unsigned Ln = unsigned(__builtin_ctz(M));
-        if (__builtin_mul_overflow(F.C[Ln], Factor, &Out.C[Ln]))
-          return false;
-      }
+      if (!eachLane([&](unsigned Ln) { return !__builtin_mul_overflow(F.C[Ln], Factor, &Out.C[Ln]); }))
+        return false;
       Out.Shared = std::move(*T);
       return true;
     }
@@ -142,6 +122,14 @@ public:
   }
 
 private:
+  /// Fn on each lane of Mask in order, until it returns false (then false).
+  template <typename Fn> bool eachLane(Fn &&F) const {
+    for (std::uint32_t M = Mask; M; M &= M - 1)
+      if (!F(unsigned(__builtin_ctz(M))))
+        return false;
+    return true;
+  }
+
   const Env *const *Envs;
   std::uint32_t Mask;
   const Env &First;
