@@ -29,8 +29,8 @@ private:
 class CompatFS : public llvm::vfs::ProxyFileSystem {
 public:
   CompatFS(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::shared_ptr<CompatLog> Log,
-           std::vector<std::string> Skip)
-      : ProxyFileSystem(std::move(Base)), Log(std::move(Log)), Skip(std::move(Skip)) {}
+           std::vector<std::string> Skip, std::shared_ptr<const TemplateKeywordPlaces> Keywords)
+      : ProxyFileSystem(std::move(Base)), Log(std::move(Log)), Skip(std::move(Skip)), Keywords(std::move(Keywords)) {}
 
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine &Path) override {
     std::string P = Path.str();
@@ -44,10 +44,22 @@ public:
     if (!St || !Buf)
       return ProxyFileSystem::openFileForRead(Path);
     std::string Text = (*Buf)->getBuffer().str();
-    if (!mayRewriteForClang(Text)) // served from what was read, not read again
+    const std::vector<std::size_t> *Names = nullptr;
+    if (Keywords)
+      if (auto It = Keywords->find(P); It != Keywords->end())
+        Names = &It->second;
+    if (!Names && !mayRewriteForClang(Text)) // served from what was read, not read again
       return std::unique_ptr<llvm::vfs::File>(std::make_unique<RewrittenFile>(*St, std::move(Text)));
     std::string Original = Text;
     std::vector<CompatEdit> Edits = rewriteForClang(Text);
+    if (Names) {
+      // The places are those of the first parse, which read this rewrite:
+      // it keeps every offset, so they hold.
+      std::vector<CompatEdit> More = insertTemplateKeywords(Text, *Names);
+      Edits.insert(Edits.end(), More.begin(), More.end());
+      std::stable_sort(Edits.begin(), Edits.end(),
+                       [](const CompatEdit &A, const CompatEdit &B) { return A.Offset < B.Offset; });
+    }
     if (Edits.empty() || Text.size() != Original.size()) // served from what was read, not read again
       return std::unique_ptr<llvm::vfs::File>(std::make_unique<RewrittenFile>(*St, std::move(Original)));
     {
@@ -88,13 +100,14 @@ private:
 
   std::shared_ptr<CompatLog> Log;
   std::vector<std::string> Skip;
+  std::shared_ptr<const TemplateKeywordPlaces> Keywords;
 };
 } // namespace
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 nvccCompatFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::shared_ptr<CompatLog> Log,
-                     std::vector<std::string> Skip) {
-  return llvm::makeIntrusiveRefCnt<CompatFS>(std::move(Base), std::move(Log), std::move(Skip));
+                     std::vector<std::string> Skip, std::shared_ptr<const TemplateKeywordPlaces> Keywords) {
+  return llvm::makeIntrusiveRefCnt<CompatFS>(std::move(Base), std::move(Log), std::move(Skip), std::move(Keywords));
 }
 
 } // namespace bankcheck::frontend

@@ -13,8 +13,10 @@
 
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 namespace bankcheck::frontend {
@@ -25,12 +27,18 @@ struct CompatLog {
   std::vector<report::Note> Edits;
 };
 
+/// The places, by file as Clang named it, where a first parse found a member
+/// template of a dependent type named without `template` (the offsets of the
+/// names): a second parse reads them with insertTemplateKeywords.
+using TemplateKeywordPlaces = std::map<std::string, std::vector<std::size_t>>;
+
 /// Files under one of Skip (the toolkit's and Clang's headers) are served as
 /// they are: they are read by Clang as its own, and rewriting them would only
 /// cost time.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 nvccCompatFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::shared_ptr<CompatLog> Log,
-                     std::vector<std::string> Skip = {});
+                     std::vector<std::string> Skip = {},
+                     std::shared_ptr<const TemplateKeywordPlaces> Keywords = nullptr);
 
 } // namespace bankcheck::frontend
 

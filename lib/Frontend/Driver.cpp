@@ -229,12 +229,28 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
     DeviceDatabase Db(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, Out.Notes, &Pre, U.Variant);
     ErrorCollector Diags;
     auto Compat = std::make_shared<CompatLog>();
-    tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(),
-                            nvccCompatFileSystem(headerFileSystem(Pre), Compat, SystemDirs));
-    Tool.setDiagnosticConsumer(&Diags);
-    Tool.setPrintErrorMessage(false);
-    ActionFactory Factory(FileOpts, Out.TU, Diags);
-    int RC = Tool.run(&Factory);
+    auto Parse = [&](std::shared_ptr<const TemplateKeywordPlaces> Keywords) {
+      tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(),
+                              nvccCompatFileSystem(headerFileSystem(Pre), Compat, SystemDirs, std::move(Keywords)));
+      Tool.setDiagnosticConsumer(&Diags);
+      Tool.setPrintErrorMessage(false);
+      ActionFactory Factory(FileOpts, Out.TU, Diags);
+      return Tool.run(&Factory);
+    };
+    const std::size_t NotesBefore = Out.Notes.size();
+    int RC = Parse(nullptr);
+    // Members of dependent types named without `template`, which nvcc
+    // accepts: the file is read again with the keyword where Clang said (and
+    // its errors are those of that reading, even where the first stopped at
+    // Clang's limit of errors).
+    if (!Diags.TemplateKeywords.empty()) {
+      auto Keywords = std::make_shared<const TemplateKeywordPlaces>(std::move(Diags.TemplateKeywords));
+      Diags = ErrorCollector();
+      Compat = std::make_shared<CompatLog>();
+      Out.TU = TUResult();
+      Out.Notes.resize(NotesBefore); // the command's notes, once
+      RC = Parse(std::move(Keywords));
+    }
     bool OnlyTolerated = Diags.Recovered && std::all_of(Diags.List.begin(), Diags.List.end(),
                                                          [](const ParseError &E) { return E.Tolerated; });
     if (!OnlyTolerated && (Diags.Errors > 0 || RC != 0)) {

@@ -359,4 +359,123 @@ std::vector<CompatEdit> rewriteForClang(std::string &T) {
   return Out;
 }
 
+std::vector<CompatEdit> insertTemplateKeywords(std::string &T, const std::vector<std::size_t> &Names) {
+  std::vector<std::size_t> Sorted = Names;
+  std::sort(Sorted.begin(), Sorted.end());
+  std::vector<CompatEdit> Out;
+  std::set<std::size_t> LinesDone;
+  for (std::size_t At : Sorted) {
+    if (At >= T.size() || !isIdentChar(T[At]) || (At > 0 && isIdentChar(T[At - 1])))
+      continue;
+    std::size_t NameEnd = At;
+    while (NameEnd < T.size() && isIdentChar(T[NameEnd]))
+      ++NameEnd;
+    std::size_t Less = NameEnd;
+    while (Less < T.size() && (T[Less] == ' ' || T[Less] == '\t'))
+      ++Less;
+    // The separator before the name, which a macro of bankcheck_compat.h
+    // takes the place of: `$S ` is `::template`, `$P ` is `->template`,
+    // `$M ` is `.template`.
+    std::size_t Sep = At;
+    while (Sep > 0 && (T[Sep - 1] == ' ' || T[Sep - 1] == '\t'))
+      --Sep;
+    std::string_view Two = Sep >= 2 ? std::string_view(T).substr(Sep - 2, 2) : std::string_view();
+    std::string Of, Macro;
+    if (Two == "::" || Two == "->") {
+      Of = std::string(Two);
+      Macro = Two == "::" ? "$S" : "$P";
+      Sep -= 2;
+    } else if (Sep >= 1 && T[Sep - 1] == '.') {
+      Of = ".";
+      Macro = "$M";
+      Sep -= 1;
+    }
+    if (Less >= T.size() || T[Less] != '<' || Of.empty())
+      continue;
+    const std::size_t LineBegin = T.rfind('\n', At) == std::string::npos ? 0 : T.rfind('\n', At) + 1;
+    if (Sep < LineBegin || !LinesDone.insert(LineBegin).second)
+      continue;
+    // The macro and a blank in place of the separator (and the blanks after
+    // it), a blank before it too after a word (`$` continues an identifier);
+    // what more that needs, blanks of the line before it pay for.
+    std::string Span = (Sep > 0 && isIdentChar(T[Sep - 1]) ? " " : "") + Macro + " ";
+    std::size_t Need = Span.size() > At - Sep ? Span.size() - (At - Sep) : 0;
+    Span.append(At - Sep + Need - Span.size(), ' ');
+    const std::vector<bool> Code = codeMask(T);
+    // A blank that separates nothing: at the start of the line, beside
+    // another blank, or beside a bracket, comma or semicolon (never one in
+    // `unsigned int`, `- -x`, `/ /`, `> >`).
+    auto Free = [](char C) { return C == ' ' || C == '\t' || std::string_view("()[]{},;").find(C) != std::string_view::npos; };
+    std::string Line = T.substr(LineBegin, Sep - LineBegin);
+    std::size_t Taken = 0;
+    for (std::size_t I = Line.size(); I-- > 0 && Taken < Need;) {
+      if (!(Line[I] == ' ' || Line[I] == '\t') || !Code[LineBegin + I])
+        continue;
+      bool AtStart = Line.find_first_not_of(" \t") > I;
+      bool Before = I > 0 && Free(Line[I - 1]), After = I + 1 < Line.size() && Free(Line[I + 1]);
+      if (AtStart || Before || After) {
+        Line.erase(I, 1); // what is left decides the next one (`a,  b` keeps one blank)
+        ++Taken;
+      }
+    }
+    if (Taken < Need)
+      continue;
+    T.replace(LineBegin, At - LineBegin, Line + Span);
+    const std::string Name = T.substr(At, NameEnd - At);
+    Out.push_back({At, "'" + Of + Name + "<' read as '" + Of + "template " + Name +
+                           "<' (a member template of a dependent type named without the 'template' keyword)"});
+  }
+  return Out;
+}
+
+std::size_t templateNameFrom(std::string_view T, std::size_t At) {
+  auto SkipBlanks = [&](std::size_t I) {
+    while (I < T.size() && (T[I] == ' ' || T[I] == '\t'))
+      ++I;
+    return I;
+  };
+  auto SeparatorAt = [&](std::size_t I) -> std::size_t { // its length, or 0
+    if (T.substr(I, 2) == "::" || T.substr(I, 2) == "->")
+      return 2;
+    return I < T.size() && T[I] == '.' ? 1 : 0;
+  };
+  bool AfterSeparator = (At >= 1 && T[At - 1] == '.') || (At >= 2 && SeparatorAt(At - 2) == 2);
+  if (T.substr(At, 2) == "::") { // `::X<...>::f`: the global qualifier
+    At = SkipBlanks(At + 2);
+    AfterSeparator = true;
+  }
+  for (unsigned Part = 0; Part < 16; ++Part) {
+    if (At >= T.size() || !isIdentChar(T[At]) || std::isdigit(static_cast<unsigned char>(T[At])))
+      return std::string::npos;
+    const std::size_t Name = At;
+    while (At < T.size() && isIdentChar(T[At]))
+      ++At;
+    At = SkipBlanks(At);
+    if (At < T.size() && T[At] == '<') {
+      // Its template arguments (or what Clang read as a comparison),
+      // balanced on this line; a qualifier's when a separator follows.
+      int Angle = 0, Paren = 0;
+      for (; At < T.size() && T[At] != '\n' && T[At] != ';'; ++At) {
+        Paren += T[At] == '(' || T[At] == '[';
+        Paren -= T[At] == ')' || T[At] == ']';
+        if (Paren == 0)
+          Angle += T[At] == '<' ? 1 : T[At] == '>' ? -1 : 0;
+        if (Angle == 0 && Paren == 0)
+          break;
+      }
+      if (At >= T.size() || T[At] != '>')
+        return std::string::npos;
+      At = SkipBlanks(At + 1);
+      if (!SeparatorAt(At))
+        return AfterSeparator ? Name : std::string::npos;
+    }
+    std::size_t L = SeparatorAt(At);
+    if (!L)
+      return std::string::npos;
+    At = SkipBlanks(At + L);
+    AfterSeparator = true;
+  }
+  return std::string::npos;
+}
+
 } // namespace bankcheck::frontend

@@ -3,9 +3,11 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/ParseAction.h"
 #include "Frontend/KernelWalker.h"
+#include "Frontend/NvccCompat.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -14,6 +16,40 @@
 namespace bankcheck::frontend {
 
 using namespace clang;
+
+/// A member template of a dependent type named without `template`: Clang
+/// either inserts the keyword itself (a fix-it at the name; it then reads
+/// the call as a template's), or reads `<` as less-than and says so at the
+/// start of the name, or (some instantiations) finds the name's overloads
+/// unresolvable (the span ends at the name). The name's place is kept for
+/// the second parse, which reads the keyword there (insertTemplateKeywords);
+/// a real error stays an error in it.
+void ErrorCollector::noteTemplateKeyword(const Diagnostic &Info) {
+  if (!Info.hasSourceManager())
+    return;
+  const SourceManager &SM = Info.getSourceManager();
+  SourceLocation Where = Info.getLocation();
+  for (const FixItHint &H : Info.getFixItHints())
+    if (H.CodeToInsert == "template " && H.RemoveRange.getBegin().isValid())
+      Where = H.RemoveRange.getBegin();
+  if (Info.getID() == diag::err_ovl_unresolvable) {
+    if (Info.getNumRanges() == 0)
+      return;
+    Where = Info.getRange(0).getEnd(); // a token range: its last token
+  }
+  if (Where.isInvalid() || !Where.isFileID() || SM.isInSystemHeader(Where))
+    return;
+  auto [FID, Offset] = SM.getDecomposedLoc(Where);
+  OptionalFileEntryRef File = SM.getFileEntryRefForID(FID);
+  if (!File)
+    return;
+  std::size_t At = templateNameFrom(SM.getBufferData(FID), Offset);
+  if (At == std::string::npos)
+    return;
+  TemplateKeywords[std::string(File->getName())].push_back(At);
+  if (llvm::StringRef Real = File->getFileEntry().tryGetRealPathName(); !Real.empty() && Real != File->getName())
+    TemplateKeywords[std::string(Real)].push_back(At);
+}
 
 void ErrorCollector::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
@@ -36,6 +72,9 @@ void ErrorCollector::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diag
   // with a non-trivial constructor, such as cuda::barrier: Clang keeps the
   // declaration, so the accesses around it are analysed.
   E.Tolerated = Info.getID() == diag::err_shared_var_init;
+  if (Info.getID() == diag::err_template_kw_missing || Info.getID() == diag::err_missing_dependent_template_keyword ||
+      Info.getID() == diag::err_ovl_unresolvable)
+    noteTemplateKeyword(Info);
   if (First.empty())
     First = E.Message;
   if (E.Loc.isValid())

@@ -15,6 +15,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Tooling/Tooling.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,13 @@ public:
   std::string First;
   std::vector<ParseError> List;
   bool Recovered = false; ///< the kernels the errors do not reach were analysed
+  /// Members of dependent types named without `template` (nvcc accepts
+  /// them): where to read it in a second parse, by file (its name and its
+  /// real path), outside system headers.
+  std::map<std::string, std::vector<std::size_t>> TemplateKeywords;
+
+private:
+  void noteTemplateKeyword(const clang::Diagnostic &Info);
 };
 
 

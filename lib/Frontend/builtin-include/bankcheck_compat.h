@@ -47,4 +47,12 @@ template <typename T> __attribute__((device)) inline void __stwb(T *p, T v) { *p
 template <typename T> __attribute__((device)) inline void __stwt(T *p, T v) { *p = v; }
 #endif
 
+// `::template`, `->template` and `.template` as bankcheck reads them where
+// nvcc accepts a member template of a dependent type named without the
+// keyword (`X<T>::f<1>(...)`): the rewrite that puts it in (NvccCompat.h)
+// keeps every offset and has room for a few characters only.
+#define $S ::template
+#define $P ->template
+#define $M .template
+
 #endif

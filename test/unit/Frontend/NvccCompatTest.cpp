@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 using bankcheck::frontend::CompatLog;
+using bankcheck::frontend::insertTemplateKeywords;
 using bankcheck::frontend::nvccCompatFileSystem;
 using bankcheck::frontend::rewriteForClang;
 
@@ -163,4 +164,76 @@ TEST_CASE("a '#pragma unroll' in the body of a macro is read as nothing", "[nvcc
     CHECK(rewritten(Ok, &N) == Ok);
     CHECK(N == 0);
   }
+}
+
+TEST_CASE("a member template of a dependent type named without 'template' gets it", "[nvcc-compat]") {
+  // TensorRT's `ParallelSums<A, B>::dispatch<C>(...)`, RTXNTC's
+  // `v.to_array<N>(...)`: nvcc accepts the call, Clang reads '<' as
+  // less-than. The place of the name comes from Clang's diagnostic; the
+  // separator becomes a macro of bankcheck_compat.h (`$S` is `::template`)
+  // and a blank, a blank of the line before it paying for the character
+  // more, so everything from the name on keeps its column and every other
+  // line its place.
+  std::string S = "  {\n    Sums<A, B>::dispatch<C>(smem, v);\n  }\n";
+  std::string T = S;
+  auto E = insertTemplateKeywords(T, {S.find("dispatch")});
+  CHECK(T == "  {\n    Sums<A,B>$S dispatch<C>(smem, v);\n  }\n");
+  CHECK(T.size() == S.size());
+  CHECK(T.find("dispatch") == S.find("dispatch"));
+  REQUIRE(E.size() == 1);
+  CHECK(E[0].Offset == S.find("dispatch"));
+  CHECK(E[0].What == "'::dispatch<' read as '::template dispatch<' (a member template of a dependent type named "
+                     "without the 'template' keyword)");
+  // after a word, a blank before the macro too ('$' continues an
+  // identifier): three characters more after '.', two after '->'
+  std::string D = "   v.to_array<N>(p); q->send<1>(x);";
+  CHECK(insertTemplateKeywords(D, {D.find("to_array")}).size() == 1);
+  CHECK(D == "v $M to_array<N>(p); q->send<1>(x);");
+  std::string P = "  q->send<1>(x);";
+  auto E3 = insertTemplateKeywords(P, {P.find("send")});
+  CHECK(P == "q $P send<1>(x);");
+  REQUIRE(E3.size() == 1);
+  CHECK(E3[0].What.find("'->send<' read as '->template send<'") == 0);
+  // blanks after the separator are part of what is replaced
+  std::string Q = "X<T>::  f<1>(a);";
+  CHECK(insertTemplateKeywords(Q, {Q.find("f<")}).size() == 1);
+  CHECK(Q == "X<T>$S  f<1>(a);");
+  std::string R = "  ns::f<1>(a);";
+  CHECK(insertTemplateKeywords(R, {R.find("f<")}).size() == 1);
+  CHECK(R == "ns $S f<1>(a);");
+  // a blank between two words is never taken ('unsigned int'), nor one after
+  // the name (it would move the arguments' columns): too few, left alone
+  for (const char *Tight : {"X<unsigned int>::f<1>(a);\n", "  v.f<1>(a, b, c, d, e, f, g, h, i, j);\n",
+                            "x = a - -Y<T>::f<1>(b);\n", "x = a / /**/ Y<T>::f<1>(b);\n"}) {
+    std::string U = Tight;
+    CHECK(insertTemplateKeywords(U, {U.find("f<")}).empty());
+    CHECK(U == Tight);
+  }
+  // not a name after '::', '->' or '.', or a place past the text: left alone
+  std::string V = "          a < b;";
+  CHECK(insertTemplateKeywords(V, {V.find('a'), 1000}).empty());
+  // two on one line: the first (the second's blanks would move it)
+  std::string W = "  X<T>::f<1>(a) + X<T>::g<2>(b);";
+  auto E2 = insertTemplateKeywords(W, {W.find("f<"), W.find("g<")});
+  CHECK(E2.size() == 1);
+  CHECK(W == " X<T>$S f<1>(a) + X<T>::g<2>(b);");
+}
+
+TEST_CASE("the name of a member template is found from where Clang's error is", "[nvcc-compat]") {
+  using bankcheck::frontend::templateNameFrom;
+  constexpr std::size_t None = std::string::npos;
+  std::string_view S = "  ParallelSums<A, B>::dispatch<C>(smem, v);";
+  CHECK(templateNameFrom(S, S.find("Parallel")) == S.find("dispatch"));
+  CHECK(templateNameFrom(S, S.find("dispatch")) == S.find("dispatch"));
+  std::string_view G = "x = ::ns::X<(A > 1)>::f<2>(y);";
+  CHECK(templateNameFrom(G, G.find("::ns")) == G.find("f<"));
+  std::string_view N = "ns::X<A>::template_like<3>(z);";
+  CHECK(templateNameFrom(N, 0) == N.find("template_like"));
+  std::string_view M = "t->inner.get<U>();";
+  CHECK(templateNameFrom(M, 0) == M.find("get"));
+  CHECK(templateNameFrom(M, M.find("get")) == M.find("get"));
+  // no name before '<' after a separator: none
+  CHECK(templateNameFrom("a < b;", 0) == None);
+  CHECK(templateNameFrom("X<A>::value + 1;", 0) == None);
+  CHECK(templateNameFrom("f<1>(x);", 0) == None);
 }
