@@ -92,7 +92,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
       if (!*U.Value) {
         Undecided |= On;
         if (!U.Told)
-          Assumptions.insert("the condition '" + I.Guards[K].Text + "' holds for every lane");
+          Assumptions.insert("the condition '" + I.Guards[K].Text.str() + "' holds for every lane");
         U.Told = true;
       } else if (**U.Value == 0) {
         On = 0;
@@ -115,7 +115,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
       }
     }
     if (Assumed)
-      Assumptions.insert("the condition '" + I.Guards[K].Text + "' holds for every lane");
+      Assumptions.insert("the condition '" + I.Guards[K].Text.str() + "' holds for every lane");
   }
   for (unsigned L = 0; L < WarpSize; ++L) {
     Active[L] = On >> L & 1;

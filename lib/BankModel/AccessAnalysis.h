@@ -35,8 +35,8 @@ struct BlockShape {
 };
 
 struct Guard {
-  symbolic::Expr Cond; ///< nonzero: the lane takes the access
-  std::string Text;    ///< source text, for notes
+  symbolic::Expr Cond;     ///< nonzero: the lane takes the access
+  symbolic::SharedText Text; ///< source text, for notes (shared by the instances that repeat it)
 };
 
 /// Guards with equal conditions, in order (their texts are not compared).
@@ -48,7 +48,9 @@ std::size_t hashGuards(std::size_t Seed, const std::vector<Guard> &Gs);
 struct AccessInstance {
   symbolic::Expr ByteOffset;   ///< from the array's first byte
   std::vector<Guard> Guards;   ///< all must hold for a lane to be active
-  std::string Label;           ///< loop values, "k = 3, i = 0"; empty outside loops
+  /// Loop values, "k = 3, i = 0"; empty outside loops. Shared: a kernel's
+  /// walks keep thousands of instances, many of one label.
+  symbolic::SharedText Label;
   /// Must hold on every active lane (a column inside its row, for the
   /// padding of a linearized array); null when there is none.
   symbolic::Expr Invariant;

@@ -217,7 +217,7 @@ Expr Walker::returnPath(std::string *Text) const {
   for (std::size_t G = ReturnGuardBase.empty() ? 0 : ReturnGuardBase.back(); G < Guards.size(); ++G) {
     Path = Path.isConst(1) ? Guards[G].Cond : Expr::binary(symbolic::Op::LAnd, Path, Guards[G].Cond);
     if (Text)
-      *Text += (Text->empty() ? "" : " && ") + Guards[G].Text;
+      *Text += (Text->empty() ? "" : " && ") + Guards[G].Text.str();
   }
   return Path;
 }
@@ -401,7 +401,7 @@ void Walker::walkCompound(const CompoundStmt *C) {
         continue;
       }
       Guards.push_back(makeGuard(Expr::lnot(Cond), I->getCond()));
-      Guards.back().Text = "!(" + Guards.back().Text + ")";
+      Guards.back().Text = "!(" + Guards.back().Text.str() + ")";
       continue;
     }
     if (const auto *SW = dyn_cast<SwitchStmt>(S)) {
@@ -412,7 +412,7 @@ void Walker::walkCompound(const CompoundStmt *C) {
         continue;
       if (Left->Cond.isConst())
         break; // every lane left
-      Guards.push_back({Expr::lnot(Left->Cond), "!(" + Left->Text + ")"});
+      Guards.push_back({Expr::lnot(Left->Cond), "!(" + Left->Text.str() + ")"});
       continue;
     }
     walkStmt(S);
@@ -455,7 +455,7 @@ void Walker::walkIf(const IfStmt *I) {
   VarMap WalkedElse;
   if (I->getElse()) {
     Guards.push_back(makeGuard(Expr::lnot(C), I->getCond()));
-    Guards.back().Text = "!(" + Guards.back().Text + ")";
+    Guards.back().Text = "!(" + Guards.back().Text.str() + ")";
     walkStmt(I->getElse());
     Guards.pop_back();
     WalkedElse = std::move(Vars);

@@ -97,7 +97,7 @@ void Walker::walkRangeFor(const CXXForRangeStmt *FR) {
         continue;
       }
       Guards.push_back(makeGuard(Expr::lnot(C), Src));
-      Guards.back().Text = "!(" + Guards.back().Text + ")";
+      Guards.back().Text = "!(" + Guards.back().Text.str() + ")";
     }
     if (AllLeft)
       break;

@@ -284,7 +284,7 @@ Value RvalueVisitor::shortCircuit(const BinaryOperator *B) {
   const VarMap Before = W.Vars;
   W.Guards.push_back(W.makeGuard(Runs, B->getLHS()));
   if (B->getOpcode() == BO_LOr)
-    W.Guards.back().Text = "!(" + W.Guards.back().Text + ")";
+    W.Guards.back().Text = "!(" + W.Guards.back().Text.str() + ")";
   Expr R = W.intValue(B->getRHS());
   W.Guards.pop_back();
   VarMap After = std::move(W.Vars);

@@ -47,6 +47,8 @@ public:
   const std::string &str() const { return P ? *P : empty_(); }
   operator const std::string &() const { return str(); }
   bool empty() const { return !P; }
+  friend bool operator==(const SharedText &A, const SharedText &B) { return A.P == B.P || A.str() == B.str(); }
+  friend bool operator!=(const SharedText &A, const SharedText &B) { return !(A == B); }
 
 private:
   static const std::string &empty_();
