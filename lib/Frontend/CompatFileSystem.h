@@ -9,11 +9,11 @@
 #ifndef BANKCHECK_FRONTEND_COMPATFILESYSTEM_H
 #define BANKCHECK_FRONTEND_COMPATFILESYSTEM_H
 
+#include "Frontend/NvccCompat.h"
 #include "Report/Finding.h"
 
 #include "llvm/Support/VirtualFileSystem.h"
 
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -26,11 +26,6 @@ struct CompatLog {
   std::mutex Lock;
   std::vector<report::Note> Edits;
 };
-
-/// The places, by file as Clang named it, where a first parse found a member
-/// template of a dependent type named without `template` (the offsets of the
-/// names): a second parse reads them with insertTemplateKeywords.
-using TemplateKeywordPlaces = std::map<std::string, std::vector<std::size_t>>;
 
 /// Files under one of Skip (the toolkit's and Clang's headers) are served as
 /// they are: they are read by Clang as its own, and rewriting them would only

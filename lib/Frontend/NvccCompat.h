@@ -26,6 +26,7 @@
 #define BANKCHECK_FRONTEND_NVCCCOMPAT_H
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,6 +59,11 @@ bool mayRewriteForClang(std::string_view Text);
 /// first of a line (the next one's blanks would move it). Returns the edits
 /// made, at the names' offsets.
 std::vector<CompatEdit> insertTemplateKeywords(std::string &Text, const std::vector<std::size_t> &Names);
+
+/// The places, by file as Clang named it (and by its real path), where a
+/// first parse found such names (their offsets): a second parse reads them
+/// with insertTemplateKeywords.
+using TemplateKeywordPlaces = std::map<std::string, std::vector<std::size_t>>;
 
 /// Where Clang places that error (the start of `X<A>::f` or of `t->f`, or
 /// the name itself), the offset of the name: the last part of the qualified

@@ -11,11 +11,11 @@
 #define BANKCHECK_FRONTEND_PARSEACTION_H
 
 #include "Frontend/Analysis.h"
+#include "Frontend/NvccCompat.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Tooling/Tooling.h"
 
-#include <map>
 #include <string>
 #include <vector>
 
@@ -31,9 +31,8 @@ public:
   std::vector<ParseError> List;
   bool Recovered = false; ///< the kernels the errors do not reach were analysed
   /// Members of dependent types named without `template` (nvcc accepts
-  /// them): where to read it in a second parse, by file (its name and its
-  /// real path), outside system headers.
-  std::map<std::string, std::vector<std::size_t>> TemplateKeywords;
+  /// them), outside system headers: where a second parse reads it.
+  TemplateKeywordPlaces TemplateKeywords;
 
 private:
   void noteTemplateKeyword(const clang::Diagnostic &Info);
