@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Frontend/Coverage.h"
+#include "Frontend/BodyParents.h"
 #include "Frontend/StmtWalk.h"
 
 #include "clang/AST/Attr.h"
@@ -35,9 +36,7 @@ void sharedUses(const Stmt *S, std::vector<const DeclRefExpr *> &Uses) {
 /// The statement of which E is part, as the walk sees statements: a child
 /// of a compound statement, a branch or body of a control statement, or a
 /// statement that is not an expression. PM: the parents within the body of
-/// the function that holds E (a map of that body alone: the whole
-/// translation unit's, as ASTContext::getParents builds it, costs more than
-/// the parse on template-heavy files).
+/// the function that holds E (BodyParents.h).
 const Stmt *statementOf(const Expr *E, const ParentMap &PM) {
   const Stmt *S = E;
   for (unsigned Depth = 0; Depth < 256; ++Depth) {
@@ -99,15 +98,10 @@ SharedCoverage coverageOf(const FunctionDecl &Kernel, const std::vector<const Ke
           sharedUses(I->getInit(), U);
     Uses.insert(U.begin(), U.end());
   }
-  std::map<const Stmt *, std::unique_ptr<ParentMap>> Parents;
+  BodyParents Parents;
   auto statementOfUse = [&](const DeclRefExpr *DR) -> const Stmt * {
     auto B = BodyOf.find(DR);
-    if (B == BodyOf.end())
-      return nullptr;
-    std::unique_ptr<ParentMap> &PM = Parents[B->second];
-    if (!PM)
-      PM = std::make_unique<ParentMap>(const_cast<Stmt *>(B->second));
-    return statementOf(DR, *PM);
+    return B == BodyOf.end() ? nullptr : statementOf(DR, *Parents.of(B->second));
   };
   const SourceManager &SM = Ctx.getSourceManager();
   unsigned Cut = 0;

@@ -19,12 +19,12 @@
 /// nvcc's PTX shows it (CompiledWidths.cpp): ptxas's own merges across lines
 /// are not regular enough to predict (see applyPtxasWidening).
 //===----------------------------------------------------------------------===//
+#include "Frontend/BodyParents.h"
 #include "Frontend/CompiledWidths.h"
 #include "Frontend/MergedAccesses.h"
 #include "Symbolic/Evaluate.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
 
 #include <algorithm>
 #include <map>
@@ -49,22 +49,6 @@ struct ComputedRun {
   unsigned Widest;  ///< bytes
 };
 constexpr ComputedRun ComputedRuns[] = {{"__half", 8}, {"__nv_bfloat16", 2}};
-
-/// The parent maps of the functions whose sites are asked about.
-class Parents {
-public:
-  const ParentMap *of(const FunctionDecl *F) {
-    if (!F || !F->getBody())
-      return nullptr;
-    std::unique_ptr<ParentMap> &M = Maps[F];
-    if (!M)
-      M = std::make_unique<ParentMap>(F->getBody());
-    return M.get();
-  }
-
-private:
-  std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Maps;
-};
 
 /// Whether the value an access loads is only copied: assigned as it is
 /// (`out[i] = s[t][i]`, through the element's copy constructor or
@@ -92,7 +76,7 @@ bool onlyCopied(const clang::Expr *Where, const ParentMap &PM) {
 
 /// The widest width the rule may give G's loads: 16 bytes, or less for a
 /// run of elements of ComputedRuns whose values are not all only copied.
-unsigned widestOf(const KernelResult &Walk, const SiteGroup &G, Parents &PM) {
+unsigned widestOf(const KernelResult &Walk, const SiteGroup &G, BodyParents &PM) {
   if (G.Store || G.Bytes != 2)
     return 16;
   const clang::Expr *First = Walk.Sites[G.Sites.front()].Where;
@@ -122,7 +106,7 @@ unsigned widestOf(const KernelResult &Walk, const SiteGroup &G, Parents &PM) {
 /// With Apply null, only whether some run merges: 1 at the first, nothing
 /// changed. Otherwise Apply is Walk, and Remove collects the merged-away sites.
 unsigned widenGroup(const KernelResult &Walk, KernelResult *Apply, const SiteGroup &G, std::int64_t Base,
-                    OffsetFacts &Facts, std::set<std::size_t> &Remove, Parents &PM) {
+                    OffsetFacts &Facts, std::set<std::size_t> &Remove, BodyParents &PM) {
   const unsigned E = G.Bytes;
   if (E < 2)
     return 0; // bytes stay bytes: none of the corpus's widened lines came from 1-byte accesses, and
@@ -193,7 +177,7 @@ unsigned runRule(const KernelResult &Walk, KernelResult *Apply, ASTContext &Ctx)
   // (CompiledWidths.cpp).
   unsigned Merged = 0;
   std::set<std::size_t> Remove;
-  Parents PM;
+  BodyParents PM;
   for (const SiteGroup &G : lineGroups(Walk, keep)) {
     Merged += widenGroup(Walk, Apply, G, Layout[Walk.Sites[G.Sites.front()].Array], Facts, Remove, PM);
     if (Merged && !Apply)

@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Frontend/StatementRuns.h"
+#include "Frontend/BodyParents.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -144,13 +145,11 @@ std::vector<std::vector<std::size_t>> statementRuns(const KernelResult &Walk,
                                                     const std::map<unsigned, unsigned> &StoredArray,
                                                     ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Maps;
+  // The parents within the candidates' functions (only their blocks are runs).
+  BodyParents Maps;
   std::set<const FunctionDecl *> Funcs;
   for (const auto &[Site, Key] : Candidates)
-    if (const FunctionDecl *F = Walk.Sites[Site].Func; F && F->getBody())
-      Funcs.insert(F);
-  for (const FunctionDecl *F : Funcs)
-    Maps[F] = std::make_unique<ParentMap>(const_cast<Stmt *>(F->getBody()));
+    Funcs.insert(Walk.Sites[Site].Func);
   std::map<const CompoundStmt *, std::vector<BlockStatement>> Blocks;
   auto statementOf = [&](const Place &P) -> BlockStatement & {
     std::vector<BlockStatement> &B = Blocks[P.Block];
@@ -165,9 +164,10 @@ std::vector<std::vector<std::size_t>> statementRuns(const KernelResult &Walk,
   // The candidates first (their blocks), then every store in those blocks.
   for (const auto &[Site, Key] : Candidates) {
     const AccessSite &S = Walk.Sites[Site];
-    if (!S.Where || !Maps.count(S.Func))
+    const ParentMap *PM = Maps.of(S.Func);
+    if (!S.Where || !PM)
       continue;
-    std::optional<Place> P = placeOf(S.Where, *Maps[S.Func]);
+    std::optional<Place> P = placeOf(S.Where, *PM);
     if (!P)
       continue;
     BlockStatement &B = statementOf(*P);
@@ -178,9 +178,10 @@ std::vector<std::vector<std::size_t>> statementRuns(const KernelResult &Walk,
   }
   for (std::size_t I = 0; I < Walk.Sites.size(); ++I) {
     const AccessSite &S = Walk.Sites[I];
-    if (!S.Where || !Maps.count(S.Func))
+    const ParentMap *PM = Funcs.count(S.Func) ? Maps.of(S.Func) : nullptr;
+    if (!S.Where || !PM)
       continue;
-    std::optional<Place> P = placeOf(S.Where, *Maps[S.Func]);
+    std::optional<Place> P = placeOf(S.Where, *PM);
     if (!P || !Blocks.count(P->Block))
       continue;
     if (S.Kind != "load")
