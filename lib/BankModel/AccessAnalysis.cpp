@@ -372,7 +372,7 @@ AccessResult Analyzer::run() {
     const AccessInstance &I = (*Inst)[K];
     std::optional<Compiled> C;
     if (!Fast[K])
-      Cur = &C.emplace(I, Q.Shape.has_value());
+      Cur = &C.emplace(I, Q.Shape.has_value(), Inst == &Q.Instances ? Programs : nullptr);
     Memo Warp0; // a fast instance's warp 0, once evaluated
     for (std::size_t W = 0; W < WarpIds.size() && !Exhausted; ++W) {
       // Out of budget: the warps not evaluated are undecided. What was seen
@@ -515,8 +515,8 @@ AccessResult Analyzer::run() {
 
 } // namespace detail
 
-AccessResult analyzeAccess(const AccessQuery &Q, const SymbolTable &Symbols) {
-  detail::Analyzer A(Q, Symbols);
+AccessResult analyzeAccess(const AccessQuery &Q, const SymbolTable &Symbols, symbolic::ProgramCache *Programs) {
+  detail::Analyzer A(Q, Symbols, Programs);
   return A.run();
 }
 

@@ -26,6 +26,10 @@
 #include <string>
 #include <vector>
 
+namespace bankcheck::symbolic {
+class ProgramCache;
+}
+
 namespace bankcheck::bank {
 
 struct BlockShape {
@@ -117,7 +121,10 @@ struct AccessResult {
   std::uint64_t Work = 0;               ///< lane evaluations spent (for callers' budgets)
 };
 
-AccessResult analyzeAccess(const AccessQuery &Q, const symbolic::SymbolTable &Symbols);
+/// Programs, when given, holds the flattened expressions of earlier queries
+/// (symbolic::ProgramCache): those of Q's instances are taken from it.
+AccessResult analyzeAccess(const AccessQuery &Q, const symbolic::SymbolTable &Symbols,
+                           symbolic::ProgramCache *Programs = nullptr);
 
 /// Is Cond true, false, or mixed over every thread of the block? Used by the
 /// front end to unroll loops. Unknown when a symbol other than threadIdx and

@@ -41,13 +41,16 @@ struct Outcome {
 
 class Analyzer {
 public:
-  Analyzer(const AccessQuery &Q, const SymbolTable &T) : Q(Q), Symbols(&T) {}
+  Analyzer(const AccessQuery &Q, const SymbolTable &T, symbolic::ProgramCache *Programs = nullptr)
+      : Q(Q), Symbols(&T), Programs(Programs) {}
 
   AccessResult run();
 
 private:
   const AccessQuery &Q;
   SymbolTable Symbols; // a layer over the caller's: gains lane, warp and atom symbols
+  /// Programs of the query's own instances, shared with other queries (null: none).
+  symbolic::ProgramCache *Programs = nullptr;
   SymbolId LaneSym = 0, WarpSym = 0;
   std::uint64_t Spent = 0;
   std::set<std::string> Assumptions;
@@ -90,9 +93,12 @@ private:
       bool Told = false; ///< its assumption is in Assumptions
     };
     mutable std::vector<UniformGuard> GuardValues;
-    explicit Compiled(const AccessInstance &I, bool Shape) : Offset(I.ByteOffset), Invariant(I.Invariant) {
+    /// Cache, when given, holds the programs (flattened once for every query).
+    Compiled(const AccessInstance &I, bool Shape, symbolic::ProgramCache *Cache)
+        : Offset(Cache ? Cache->of(I.ByteOffset) : Program(I.ByteOffset)),
+          Invariant(Cache ? Cache->of(I.Invariant) : Program(I.Invariant)) {
       for (const Guard &G : I.Guards) {
-        Guards.emplace_back(G.Cond);
+        Guards.push_back(Cache ? Cache->of(G.Cond) : Program(G.Cond));
         GuardValues.push_back({Shape && !SymbolTable::mentionsThreadIdx(G.Cond), std::nullopt, false});
       }
     }

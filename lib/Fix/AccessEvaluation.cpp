@@ -15,8 +15,9 @@ void shareEvaluations(PaddingProblem &P) {
 
 namespace detail {
 namespace {
-Measured measure(const bank::AccessQuery &Query, const symbolic::SymbolTable &Symbols) {
-  bank::AccessResult R = bank::analyzeAccess(Query, Symbols);
+Measured measure(const bank::AccessQuery &Query, const symbolic::SymbolTable &Symbols,
+                 symbolic::ProgramCache *Programs = nullptr) {
+  bank::AccessResult R = bank::analyzeAccess(Query, Symbols, Programs);
   Measured M;
   M.St = R.St;
   M.Reason = std::move(R.Reason);
@@ -100,7 +101,7 @@ Evaluation evaluateAccesses(const PaddingProblem &P, std::optional<std::int64_t>
     if (P.Memo && Inner && A.MemoKey != ArrayAccess::NoMemoKey) {
       auto [It, New] = P.Memo->Results.try_emplace({A.MemoKey, *Inner});
       if (New)
-        It->second = measure(Q, *A.Symbols);
+        It->second = measure(Q, *A.Symbols, &P.Memo->Programs);
       M = &It->second;
     } else {
       Fresh = measure(Q, *A.Symbols);

@@ -18,6 +18,7 @@
 #define BANKCHECK_FIX_ACCESSEVALUATION_H
 
 #include "Fix/PaddingSolver.h"
+#include "Symbolic/Program.h"
 
 #include <map>
 #include <utility>
@@ -38,6 +39,8 @@ struct Measured {
 /// the innermost extent to).
 struct EvaluationMemo {
   std::map<std::pair<std::size_t, std::int64_t>, Measured> Results;
+  /// The accesses' expressions, flattened once for all their extents.
+  symbolic::ProgramCache Programs;
 };
 
 /// One access under a layout.

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace bankcheck::symbolic {
@@ -63,6 +64,23 @@ private:
   bool Fallback = false;
   bool HasJumps = false; ///< a select: lanes may take different paths
 
+};
+
+/// The programs of expressions evaluated again under other bindings (the
+/// padding search asks each access under every candidate extent; its
+/// expressions are the same nodes each time): each flattened once. A program
+/// keeps its expression, so a node's address is not reused while cached.
+class ProgramCache {
+public:
+  const Program &of(const Expr &E) {
+    auto It = Map.find(E.node());
+    if (It == Map.end())
+      It = Map.emplace(E.node(), Program(E)).first;
+    return It->second;
+  }
+
+private:
+  std::unordered_map<const void *, Program> Map;
 };
 
 } // namespace bankcheck::symbolic
