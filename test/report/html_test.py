@@ -106,9 +106,13 @@ class RecordingProxy:
 
     def page_requests(self):
         """Requests other than to BROWSER_HOSTS: `CONNECT host:443 ...` or
-        `GET http://host/... ...`."""
+        `GET http://host/... ...`. A connection closed before it sent a
+        request line (Chromium opens spare connections to its proxy ahead of
+        need, and under load one may go unused) asked for nothing."""
         out = []
         for line in self.requests:
+            if not line:
+                continue
             parts = line.split()
             target = parts[1] if len(parts) > 1 else line
             host = target.split("://", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0]
