@@ -364,6 +364,9 @@ std::vector<CompatEdit> insertTemplateKeywords(std::string &T, const std::vector
   std::sort(Sorted.begin(), Sorted.end());
   std::vector<CompatEdit> Out;
   std::set<std::size_t> LinesDone;
+  // Once: an edit only trades blanks for `$S ` on its own line, which moves
+  // no quote or comment, so what is code stays where it was on later lines.
+  const std::vector<bool> Code = codeMask(T);
   for (std::size_t At : Sorted) {
     if (At >= T.size() || !isIdentChar(T[At]) || (At > 0 && isIdentChar(T[At - 1])))
       continue;
@@ -401,7 +404,6 @@ std::vector<CompatEdit> insertTemplateKeywords(std::string &T, const std::vector
     std::string Span = (Sep > 0 && isIdentChar(T[Sep - 1]) ? " " : "") + Macro + " ";
     std::size_t Need = Span.size() > At - Sep ? Span.size() - (At - Sep) : 0;
     Span.append(At - Sep + Need - Span.size(), ' ');
-    const std::vector<bool> Code = codeMask(T);
     // A blank that separates nothing: at the start of the line, beside
     // another blank, or beside a bracket, comma or semicolon (never one in
     // `unsigned int`, `- -x`, `/ /`, `> >`).
