@@ -228,6 +228,8 @@ Choices<std::int64_t> HostValues::ints(const Expr *E, Chain C, unsigned Depth) {
     R Cond = ints(CO->getCond(), C, Depth + 1);
     if (Cond.known() && Cond.Values.size() == 1)
       return ints(Cond.Values[0] ? CO->getTrueExpr() : CO->getFalseExpr(), C, Depth + 1);
+    if (Truth T = truth(CO->getCond()); T != Truth::Unknown)
+      return ints(T == Truth::True ? CO->getTrueExpr() : CO->getFalseExpr(), C, Depth + 1);
     R T = ints(CO->getTrueExpr(), C, Depth + 1);
     R F = ints(CO->getFalseExpr(), C, Depth + 1);
     return capped(joinChoices(T, F));
@@ -286,6 +288,8 @@ Choices<Dims> HostValues::dimsOfPart(const Expr *E, llvm::ArrayRef<std::string> 
     Choices<std::int64_t> Cond = ints(CO->getCond(), C, Depth + 1);
     if (Cond.known() && Cond.Values.size() == 1)
       return dimsOfPart(Cond.Values[0] ? CO->getTrueExpr() : CO->getFalseExpr(), Members, C, Depth + 1);
+    if (Truth T = truth(CO->getCond()); T != Truth::Unknown)
+      return dimsOfPart(T == Truth::True ? CO->getTrueExpr() : CO->getFalseExpr(), Members, C, Depth + 1);
     return capped(joinChoices(dimsOfPart(CO->getTrueExpr(), Members, C, Depth + 1),
                               dimsOfPart(CO->getFalseExpr(), Members, C, Depth + 1)));
   }
@@ -460,6 +464,8 @@ Choices<const FunctionDecl *> HostValues::kernels(const Expr *E, Chain C, unsign
     Choices<std::int64_t> Cond = ints(CO->getCond(), C, Depth + 1);
     if (Cond.known() && Cond.Values.size() == 1)
       return kernels(Cond.Values[0] ? CO->getTrueExpr() : CO->getFalseExpr(), C, Depth + 1);
+    if (Truth T = truth(CO->getCond()); T != Truth::Unknown)
+      return kernels(T == Truth::True ? CO->getTrueExpr() : CO->getFalseExpr(), C, Depth + 1);
     return capped(joinChoices(kernels(CO->getTrueExpr(), C, Depth + 1), kernels(CO->getFalseExpr(), C, Depth + 1)));
   }
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {

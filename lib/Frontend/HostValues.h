@@ -18,11 +18,13 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/FoldingSet.h"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -52,7 +54,8 @@ using Dims = std::array<std::int64_t, 3>;
 
 class HostValues {
 public:
-  explicit HostValues(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  explicit HostValues(clang::ASTContext &Ctx);
+  ~HostValues();
 
   /// At most this many values are followed (else: not known).
   static constexpr std::size_t MaxChoices = 8;
@@ -93,6 +96,29 @@ public:
   /// never reaches: the launch's `case 5:` of `switch (n)` sees no write of
   /// another switch on n's `case 1:` (HostSwitches.cpp).
   bool excludedByCase(const std::vector<const clang::Stmt *> &Path, const clang::Stmt *Ref);
+
+  /// Branch decisions (HostConditions.cpp). A condition over values nothing
+  /// in its function changes has one truth for the whole call, keyed by its
+  /// form (`colors <= 3` is `colors > 3` negated); any other condition of an
+  /// `if` outside every loop is a decision of that `if` alone (it runs at
+  /// most once). True: the condition holds (the then-branch runs).
+  using Decisions = std::map<llvm::FoldingSetNodeID, bool>;
+  /// What holds wherever Launch runs, from the conditions around it in F and
+  /// the early returns (`if (c) return;`) before it; found once per function.
+  const Decisions &decisionsAt(const clang::CallExpr *Launch, const clang::FunctionDecl *F);
+  /// Questions from now on read these decisions: a write in a branch they
+  /// rule out does not reach, one in a branch they choose runs; a condition
+  /// they do not decide and could is recorded (undecided()) for the caller
+  /// to ask again under each answer.
+  void decide(Decisions D) {
+    Decided = std::move(D);
+    Undecided.clear();
+  }
+  const Decisions &decided() const { return Decided; }
+  const std::vector<llvm::FoldingSetNodeID> &undecided() const { return Undecided; }
+  /// Off: no decision is read or recorded (a chain of calls that enters a
+  /// function twice, whose conditions are not one call's).
+  void setDeciding(bool On) { Deciding = On; }
 
 private:
   /// Every reference to a local in its function, with the statements above
@@ -146,6 +172,26 @@ private:
   std::map<const clang::FunctionDecl *, std::map<const clang::CallExpr *, CaseValues>> CasesOf;
   std::map<const clang::VarDecl *, std::vector<std::int64_t>> Choosers;
   std::map<const clang::VarDecl *, std::int64_t> Pinned;
+
+  enum class Truth { False, True, Unknown };
+  /// A condition's truth under Decided; a decision it needs and lacks is
+  /// recorded in Undecided.
+  Truth truth(const clang::Expr *Cond);
+  /// Which branch of If, a statement of F, runs (Unknown: either).
+  Truth branchOf(const clang::IfStmt *If, const clang::FunctionDecl *F);
+  /// The decision a condition over unchanged values is (Negated: it is the
+  /// key's negation), false when it reads anything else.
+  bool decisionKey(const clang::Expr *E, llvm::FoldingSetNodeID &Key, bool &Negated);
+  bool unchangedValue(const clang::Expr *E);
+  /// Records in D what Cond being Holds decides.
+  void assume(const clang::Expr *Cond, bool Holds, Decisions &D);
+  Decisions Decided;
+  std::vector<llvm::FoldingSetNodeID> Undecided;
+  bool Deciding = true;
+  struct ConditionFacts;
+  std::unique_ptr<ConditionFacts> Facts;
+  std::map<const clang::FunctionDecl *, std::map<const clang::CallExpr *, Decisions>> DecisionsOf;
+  std::map<const clang::VarDecl *, bool> Unchanged;
 };
 
 /// Joins two sets of choices (RunTime when both are known and differ).

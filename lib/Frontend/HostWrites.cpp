@@ -5,7 +5,9 @@
 /// HostValues::writesOf: every assignment of a local (or of one of its
 /// members) before a use, in source order, each marked unconditional when it
 /// runs on every path to the use; a change the reading does not follow
-/// (op=, ++, the address taken, a non-const reference) makes it unknown.
+/// (op=, ++, the address taken, a non-const reference) makes it unknown. A
+/// write in a branch the decisions rule out is left out, and one in branches
+/// they all choose runs (HostConditions.cpp).
 //===----------------------------------------------------------------------===//
 #include "Frontend/HostValues.h"
 #include "Frontend/StmtWalk.h"
@@ -248,6 +250,21 @@ bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write>
     bool After = !Before(O.Ref->getBeginLoc(), Use->getBeginLoc());
     if (After && !InLoop)
       continue;
+    // The branches that hold it, under the decisions (HostConditions.cpp):
+    // one they rule out never runs on the paths asked about.
+    bool Excluded = false, Decided = true;
+    for (std::size_t J = Common; J < O.Path.size() && !Excluded; ++J) {
+      if (!isControl(O.Path[J]))
+        continue;
+      const auto *If = dyn_cast<IfStmt>(O.Path[J]);
+      const Stmt *Next = J + 1 < O.Path.size() ? O.Path[J + 1] : O.Ref;
+      bool Then = If && Next == If->getThen();
+      Truth T = If && (Then || Next == If->getElse()) ? branchOf(If, F) : Truth::Unknown;
+      Decided &= T != Truth::Unknown;
+      Excluded = T != Truth::Unknown && (T == Truth::True) != Then;
+    }
+    if (Excluded)
+      continue;
     if (Changed || After) {
       Why = name(VD) + (Changed ? " is changed" : " is assigned again later in a loop") + " at line " +
             std::to_string(SM.getExpansionLineNumber(O.Ref->getBeginLoc()));
@@ -256,9 +273,7 @@ bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write>
     Write W;
     W.Members = std::move(Members);
     W.Value = Value;
-    W.Unconditional = Common > 0 && isa<CompoundStmt>(O.Path[Common - 1]);
-    for (std::size_t J = Common; J < O.Path.size() && W.Unconditional; ++J)
-      W.Unconditional = !isControl(O.Path[J]);
+    W.Unconditional = Common > 0 && isa<CompoundStmt>(O.Path[Common - 1]) && Decided;
     Out.push_back(W);
   }
   return true;

@@ -1,0 +1,334 @@
+//===- HostConditions.cpp - The branch decisions that reach a launch -------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Host code sets a block's size in the branches of an `if` and launches
+/// under conditions that pick the branch (cuda-convnet2's launchers: `int
+/// bx, by;` set in `if (colors > 3) {...} else if (...) {...} else {...}`,
+/// each kernel launched in a later `if (colors > 3)`). Read one write at a
+/// time, the size is "not set on every path"; read per path, each launch has
+/// the one or two shapes of the paths that reach it.
+///
+/// A condition over values nothing in its function changes (parameters and
+/// locals assigned only by their initialiser outside every loop, constants)
+/// has one truth for the whole call: it is a decision, keyed by its form
+/// with `<=`, `>=`, `>`, `!=`, `== 0` and `!` turned into `<`, `==` and
+/// plain atoms, so `colors <= 3` is `colors > 3` negated. Any other condition
+/// of an `if` that no loop holds is a decision of that `if` alone: it runs at
+/// most once a call. A function with a goto has none.
+//===----------------------------------------------------------------------===//
+#include "Frontend/HostValues.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+#include <set>
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+
+namespace {
+
+/// S leaves the function: a return, a throw, a call that does not return,
+/// or a block that ends in one.
+bool leavesFunction(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    return !CS->body_empty() && leavesFunction(CS->body_back());
+  if (const auto *E = dyn_cast_or_null<Expr>(S)) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *EC = dyn_cast<ExprWithCleanups>(E))
+      E = EC->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<CallExpr>(E))
+      return C->getDirectCallee() && C->getDirectCallee()->isNoReturn();
+    return isa<CXXThrowExpr>(E);
+  }
+  return isa_and_nonnull<ReturnStmt>(S);
+}
+
+/// What one walk of a host function finds: the `if`s around each call (and
+/// the early returns before it), the `if`s no loop holds, the locals
+/// declared in a loop, and whether it has a goto.
+struct FunctionFacts {
+  using Guards = std::vector<std::pair<const IfStmt *, bool>>;
+  std::map<const CallExpr *, Guards> At;
+  std::set<const IfStmt *> Once;
+  std::set<const VarDecl *> InLoop;
+  bool HasGoto = false;
+};
+
+class FactsWalk {
+public:
+  explicit FactsWalk(FunctionFacts &Out) : Out(Out) {}
+
+  void walk(const Stmt *S, bool InLoop) {
+    if (!S || isa<LambdaExpr>(S))
+      return; // a lambda's body runs where it is called
+    if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(S))
+      Out.HasGoto = true;
+    if (const auto *C = dyn_cast<CallExpr>(S); C && !Stack.empty())
+      Out.At[C] = Stack;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          if (InLoop)
+            Out.InLoop.insert(VD);
+          walk(VD->getInit(), InLoop);
+        }
+      return;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (!InLoop)
+        Out.Once.insert(If);
+      walk(If->getInit(), InLoop);
+      walk(If->getConditionVariableDeclStmt(), InLoop);
+      walk(If->getCond(), InLoop);
+      Stack.push_back({If, true});
+      walk(If->getThen(), InLoop);
+      Stack.back().second = false;
+      walk(If->getElse(), InLoop);
+      Stack.pop_back();
+      return;
+    }
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      // `if (c) return;` decides c for the statements after it.
+      std::size_t Depth = Stack.size();
+      for (const Stmt *Child : CS->body()) {
+        walk(Child, InLoop);
+        const auto *If = dyn_cast<IfStmt>(Child);
+        if (!If || If->getConditionVariable())
+          continue;
+        bool ThenLeaves = leavesFunction(If->getThen()), ElseLeaves = leavesFunction(If->getElse());
+        if (ThenLeaves != ElseLeaves)
+          Stack.push_back({If, ElseLeaves});
+      }
+      Stack.resize(Depth);
+      return;
+    }
+    bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+    for (const Stmt *Child : S->children())
+      walk(Child, InLoop || Loop);
+  }
+
+private:
+  FunctionFacts &Out;
+  FunctionFacts::Guards Stack;
+};
+
+/// The decision of an `if` of its own, by identity.
+llvm::FoldingSetNodeID identityKey(const IfStmt *If) {
+  llvm::FoldingSetNodeID K;
+  K.AddInteger(2u);
+  K.AddPointer(If);
+  return K;
+}
+
+const FunctionDecl *functionOf(const Decl *D) {
+  return dyn_cast_or_null<FunctionDecl>(D->getParentFunctionOrMethod());
+}
+
+} // namespace
+
+/// Per function, found once (a host function may launch thousands of times).
+struct HostValues::ConditionFacts {
+  std::map<const FunctionDecl *, FunctionFacts> Of;
+  const FunctionFacts &of(const FunctionDecl *F) {
+    auto It = Of.find(F);
+    if (It == Of.end()) {
+      It = Of.emplace(F, FunctionFacts()).first;
+      FactsWalk(It->second).walk(F->getBody(), false);
+    }
+    return It->second;
+  }
+};
+
+HostValues::HostValues(ASTContext &Ctx) : Ctx(Ctx), Facts(std::make_unique<ConditionFacts>()) {}
+HostValues::~HostValues() = default;
+
+bool HostValues::unchangedValue(const Expr *E) {
+  if (!E)
+    return false;
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, CXXBoolLiteralExpr, CharacterLiteral, UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return unchangedValue(S->getReplacement());
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DR->getDecl();
+    if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(D))
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || VD->getType()->isReferenceType() || VD->getType().isVolatileQualified())
+      return false;
+    if (VD->isConstexpr() || (VD->getType().isConstQualified() && VD->getInit() && !VD->hasLocalStorage()))
+      return true;
+    const FunctionDecl *F = functionOf(VD);
+    if (!VD->hasLocalStorage() || !F || !F->getBody())
+      return false;
+    const FunctionFacts &FF = Facts->of(F);
+    if (FF.HasGoto || FF.InLoop.count(VD))
+      return false; // set again at each iteration
+    auto It = Unchanged.find(VD);
+    if (It == Unchanged.end())
+      It = Unchanged.emplace(VD, neverChanged(VD)).first;
+    return It->second;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma && unchangedValue(B->getLHS()) &&
+           unchangedValue(B->getRHS());
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return !U->isIncrementDecrementOp() && U->getOpcode() != UO_AddrOf && U->getOpcode() != UO_Deref &&
+           unchangedValue(U->getSubExpr());
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return (C->getType()->isIntegralOrEnumerationType() || C->getType()->isBooleanType()) &&
+           (isa<ImplicitCastExpr>(C) ? C->getCastKind() != CK_UserDefinedConversion : isa<ExplicitCastExpr>(C)) &&
+           unchangedValue(C->getSubExpr());
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return unchangedValue(CO->getCond()) && unchangedValue(CO->getTrueExpr()) && unchangedValue(CO->getFalseExpr());
+  return false;
+}
+
+bool HostValues::decisionKey(const Expr *E, llvm::FoldingSetNodeID &Key, bool &Negated) {
+  E = E->IgnoreParenImpCasts();
+  Negated = false;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot) {
+    if (!decisionKey(U->getSubExpr(), Key, Negated))
+      return false;
+    Negated = !Negated;
+    return true;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp())
+    return false; // truth() and assume() take them apart
+  if (!unchangedValue(E))
+    return false;
+  Key.clear();
+  Key.AddInteger(1u);
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (B && B->isComparisonOp()) {
+    const Expr *L = B->getLHS()->IgnoreParenImpCasts(), *R = B->getRHS()->IgnoreParenImpCasts();
+    auto Zero = [&](const Expr *X) {
+      Expr::EvalResult ER;
+      return !X->isValueDependent() && X->EvaluateAsInt(ER, Ctx) && ER.Val.isInt() && ER.Val.getInt() == 0;
+    };
+    BinaryOperatorKind Op = B->getOpcode();
+    if ((Op == BO_EQ || Op == BO_NE) && (Zero(L) || Zero(R))) {
+      // `x == 0`, `done == false`: the atom x, negated.
+      if (!decisionKey(Zero(R) ? L : R, Key, Negated))
+        return false;
+      Negated = Negated != (Op == BO_EQ);
+      return true;
+    }
+    switch (Op) { // to < and ==
+    case BO_GT: std::swap(L, R); Op = BO_LT; break;
+    case BO_LE: std::swap(L, R); Op = BO_LT; Negated = true; break;
+    case BO_GE: Op = BO_LT; Negated = true; break;
+    case BO_NE: Op = BO_EQ; Negated = true; break;
+    default: break;
+    }
+    llvm::FoldingSetNodeID LK, RK;
+    L->Profile(LK, Ctx, true);
+    R->Profile(RK, Ctx, true);
+    if (Op == BO_EQ && RK < LK)
+      std::swap(LK, RK);
+    Key.AddInteger(unsigned(Op));
+    Key.AddNodeID(LK);
+    Key.AddNodeID(RK);
+    return true;
+  }
+  E->Profile(Key, Ctx, true);
+  return true;
+}
+
+HostValues::Truth HostValues::truth(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  bool Constant;
+  if (!E->isValueDependent() && E->EvaluateAsBooleanCondition(Constant, Ctx))
+    return Constant ? Truth::True : Truth::False;
+  if (!Deciding)
+    return Truth::Unknown;
+  auto Not = [](Truth T) { return T == Truth::Unknown ? T : T == Truth::True ? Truth::False : Truth::True; };
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot)
+    return Not(truth(U->getSubExpr()));
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp()) {
+    // Either side can decide it; what it needs is recorded only when neither does.
+    std::size_t Before = Undecided.size();
+    Truth L = truth(B->getLHS()), R = truth(B->getRHS());
+    Truth Decisive = B->getOpcode() == BO_LAnd ? Truth::False : Truth::True;
+    Truth Out = L == Decisive || R == Decisive ? Decisive
+                : L == Truth::Unknown || R == Truth::Unknown ? Truth::Unknown
+                                                             : Not(Decisive);
+    if (Out != Truth::Unknown)
+      Undecided.resize(Before);
+    return Out;
+  }
+  llvm::FoldingSetNodeID Key;
+  bool Negated;
+  if (!decisionKey(E, Key, Negated))
+    return Truth::Unknown;
+  auto It = Decided.find(Key);
+  if (It == Decided.end()) {
+    if (std::find(Undecided.begin(), Undecided.end(), Key) == Undecided.end())
+      Undecided.push_back(Key);
+    return Truth::Unknown;
+  }
+  return It->second != Negated ? Truth::True : Truth::False;
+}
+
+HostValues::Truth HostValues::branchOf(const IfStmt *If, const FunctionDecl *F) {
+  if (!Deciding || !F || !F->getBody() || If->getConditionVariable())
+    return Truth::Unknown;
+  std::size_t Before = Undecided.size();
+  Truth T = truth(If->getCond());
+  if (T != Truth::Unknown || Undecided.size() != Before)
+    return T;
+  const FunctionFacts &FF = Facts->of(F);
+  if (FF.HasGoto || !FF.Once.count(If))
+    return Truth::Unknown; // may run more than once a call
+  llvm::FoldingSetNodeID Key = identityKey(If);
+  auto It = Decided.find(Key);
+  if (It != Decided.end())
+    return It->second ? Truth::True : Truth::False;
+  Undecided.push_back(Key);
+  return Truth::Unknown;
+}
+
+void HostValues::assume(const Expr *E, bool Holds, Decisions &D) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot)
+    return assume(U->getSubExpr(), !Holds, D);
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp()) {
+    if (Holds == (B->getOpcode() == BO_LAnd)) { // both sides hold, or neither
+      assume(B->getLHS(), Holds, D);
+      assume(B->getRHS(), Holds, D);
+    }
+    return;
+  }
+  llvm::FoldingSetNodeID Key;
+  bool Negated;
+  if (decisionKey(E, Key, Negated))
+    D[Key] = Holds != Negated;
+}
+
+const HostValues::Decisions &HostValues::decisionsAt(const CallExpr *Launch, const FunctionDecl *F) {
+  static const Decisions None;
+  if (!F || !F->getBody())
+    return None;
+  auto &Cached = DecisionsOf[F];
+  if (auto It = Cached.find(Launch); It != Cached.end())
+    return It->second;
+  Decisions &D = Cached[Launch];
+  const FunctionFacts &FF = Facts->of(F);
+  auto At = FF.At.find(Launch);
+  if (FF.HasGoto || At == FF.At.end())
+    return D;
+  for (const auto &[If, Then] : At->second) {
+    if (If->getConditionVariable())
+      continue;
+    if (FF.Once.count(If))
+      D[identityKey(If)] = Then;
+    assume(If->getCond(), Then, D);
+  }
+  return D;
+}
+
+} // namespace bankcheck::frontend
