@@ -16,12 +16,17 @@
 /// plain atoms, so `colors <= 3` is `colors > 3` negated. Any other condition
 /// of an `if` that no loop holds is a decision of that `if` alone: it runs at
 /// most once a call. A function with a goto has none.
+///
+/// Decided `x % c == 0` also says what x is a multiple of (divisorOf, read
+/// by HostValues::ints for `%`), and onEachPath leaves out a path whose
+/// decisions contradict what the values under them give (feasible).
 //===----------------------------------------------------------------------===//
 #include "Frontend/HostValues.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 
+#include <numeric>
 #include <set>
 
 namespace bankcheck::frontend {
@@ -226,20 +231,103 @@ bool HostValues::decisionKey(const Expr *E, llvm::FoldingSetNodeID &Key, bool &N
     default: break;
     }
     llvm::FoldingSetNodeID LK, RK;
-    L->Profile(LK, Ctx, true);
-    R->Profile(RK, Ctx, true);
+    L->Profile(LK, Ctx, false);
+    R->Profile(RK, Ctx, false);
     if (Op == BO_EQ && RK < LK)
       std::swap(LK, RK);
     Key.AddInteger(unsigned(Op));
     Key.AddNodeID(LK);
     Key.AddNodeID(RK);
-    return true;
+  } else {
+    E->Profile(Key, Ctx, false);
   }
-  E->Profile(Key, Ctx, true);
+  // (Not Clang's canonical profile: it names a parameter by its position,
+  // and `n` of one function would be `filters` of another.)
+  KeyExprs.emplace(Key, std::make_pair(E, Negated));
   return true;
 }
 
-HostValues::Truth HostValues::truth(const Expr *E) {
+std::int64_t HostValues::divisorOf(const Expr *E, Chain C, unsigned Depth) {
+  E = E->IgnoreParenImpCasts();
+  Expr::EvalResult ER;
+  if (!E->isValueDependent() && E->EvaluateAsInt(ER, Ctx) && ER.Val.isInt()) {
+    std::int64_t V = ER.Val.getInt().getExtValue();
+    return V > 0 ? V : V < 0 && V > INT64_MIN ? -V : 1;
+  }
+  if (Depth > MaxDepth)
+    return 1;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    // Each decided `v % c == 0` (the atom `v % c`, false).
+    std::int64_t D = 1;
+    for (const auto &[Key, Holds] : Decided) {
+      auto It = KeyExprs.find(Key);
+      if (It == KeyExprs.end() || Holds != It->second.second)
+        continue; // not a key made here, or the atom is true (non-zero)
+      const auto *B = dyn_cast<BinaryOperator>(It->second.first);
+      const auto *V = B && B->getOpcode() == BO_Rem ? dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()) : nullptr;
+      Expr::EvalResult M;
+      if (!V || V->getDecl() != DR->getDecl() || B->getRHS()->isValueDependent() ||
+          !B->getRHS()->EvaluateAsInt(M, Ctx) || !M.Val.isInt() || M.Val.getInt().getExtValue() <= 0 ||
+          M.Val.getInt().getExtValue() > (std::int64_t(1) << 30))
+        continue;
+      D = std::lcm(D, M.Val.getInt().getExtValue());
+      if (D > (std::int64_t(1) << 30))
+        return 1;
+    }
+    return D;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    std::int64_t L = divisorOf(B->getLHS(), C, Depth + 1), R = divisorOf(B->getRHS(), C, Depth + 1);
+    switch (B->getOpcode()) {
+    case BO_Mul: return L <= (std::int64_t(1) << 30) / R ? L * R : 1;
+    case BO_Add:
+    case BO_Sub: return std::gcd(L, R);
+    case BO_Div: { // each value the divisor takes (`x / colorsPerThread`)
+      Choices<std::int64_t> By = ints(B->getRHS(), C, Depth + 1);
+      std::int64_t D = 0;
+      for (std::int64_t K : By.Values)
+        D = K > 0 && L % K == 0 ? std::gcd(D, L / K) : 1;
+      return By.known() && D > 0 ? D : 1;
+    }
+    default: return 1;
+    }
+  }
+  return 1;
+}
+
+bool HostValues::feasible(Chain C) {
+  std::vector<std::pair<llvm::FoldingSetNodeID, bool>> Checked(Decided.begin(), Decided.end());
+  for (const auto &[Key, Holds] : Checked) {
+    auto It = KeyExprs.find(Key);
+    if (It == KeyExprs.end())
+      continue; // the decision of an if of its own
+    Choices<std::int64_t> V = ints(It->second.first, C);
+    if (!V.known())
+      continue;
+    bool AtomTrue = Holds != It->second.second, Contradicts = true;
+    for (std::int64_t X : V.Values)
+      Contradicts &= (X != 0) != AtomTrue;
+    if (Contradicts)
+      return false;
+  }
+  return true;
+}
+
+namespace {
+/// E reads a local that is not a parameter (whose value its initialiser gives).
+bool readsLocal(const Stmt *S) {
+  if (const auto *DR = dyn_cast_or_null<DeclRefExpr>(S)) {
+    const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD);
+  }
+  for (const Stmt *Child : S->children())
+    if (Child && readsLocal(Child))
+      return true;
+  return false;
+}
+} // namespace
+
+HostValues::Truth HostValues::truth(const Expr *E, Chain C, unsigned Depth) {
   E = E->IgnoreParenImpCasts();
   bool Constant;
   if (!E->isValueDependent() && E->EvaluateAsBooleanCondition(Constant, Ctx))
@@ -248,11 +336,11 @@ HostValues::Truth HostValues::truth(const Expr *E) {
     return Truth::Unknown;
   auto Not = [](Truth T) { return T == Truth::Unknown ? T : T == Truth::True ? Truth::False : Truth::True; };
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot)
-    return Not(truth(U->getSubExpr()));
+    return Not(truth(U->getSubExpr(), C, Depth + 1));
   if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp()) {
     // Either side can decide it; what it needs is recorded only when neither does.
     std::size_t Before = Undecided.size();
-    Truth L = truth(B->getLHS()), R = truth(B->getRHS());
+    Truth L = truth(B->getLHS(), C, Depth + 1), R = truth(B->getRHS(), C, Depth + 1);
     Truth Decisive = B->getOpcode() == BO_LAnd ? Truth::False : Truth::True;
     Truth Out = L == Decisive || R == Decisive ? Decisive
                 : L == Truth::Unknown || R == Truth::Unknown ? Truth::Unknown
@@ -265,20 +353,34 @@ HostValues::Truth HostValues::truth(const Expr *E) {
   bool Negated;
   if (!decisionKey(E, Key, Negated))
     return Truth::Unknown;
-  auto It = Decided.find(Key);
-  if (It == Decided.end()) {
-    if (std::find(Undecided.begin(), Undecided.end(), Key) == Undecided.end())
-      Undecided.push_back(Key);
-    return Truth::Unknown;
+  if (auto It = Decided.find(Key); It != Decided.end())
+    return It->second != Negated ? Truth::True : Truth::False;
+  // The values of the locals it reads, under the decisions: `imgsPerThread
+  // != 4` where `int imgsPerThread = numImages % 128 == 0 ? 4 : 2` and the
+  // launch is in `if (numImages % 128 == 0)`.
+  if (Nesting < MaxNesting && readsLocal(E)) {
+    std::size_t Before = Undecided.size();
+    ++Nesting;
+    Choices<std::int64_t> V = ints(E, C, Depth + 1);
+    --Nesting;
+    bool AllTrue = V.known(), AllFalse = V.known();
+    for (std::int64_t X : V.Values)
+      (X ? AllFalse : AllTrue) = false;
+    if (AllTrue || AllFalse) {
+      Undecided.resize(Before);
+      return AllTrue ? Truth::True : Truth::False;
+    }
   }
-  return It->second != Negated ? Truth::True : Truth::False;
+  if (std::find(Undecided.begin(), Undecided.end(), Key) == Undecided.end())
+    Undecided.push_back(Key);
+  return Truth::Unknown;
 }
 
-HostValues::Truth HostValues::branchOf(const IfStmt *If, const FunctionDecl *F) {
+HostValues::Truth HostValues::branchOf(const IfStmt *If, const FunctionDecl *F, Chain C, unsigned Depth) {
   if (!Deciding || !F || !F->getBody() || If->getConditionVariable())
     return Truth::Unknown;
   std::size_t Before = Undecided.size();
-  Truth T = truth(If->getCond());
+  Truth T = truth(If->getCond(), C, Depth + 1);
   if (T != Truth::Unknown || Undecided.size() != Before)
     return T;
   const FunctionFacts &FF = Facts->of(F);
@@ -329,6 +431,45 @@ const HostValues::Decisions &HostValues::decisionsAt(const CallExpr *Launch, con
     assume(If->getCond(), Then, D);
   }
   return D;
+}
+
+Choices<Dims> HostValues::onEachPath(const Decisions &Base, Chain C, llvm::function_ref<Choices<Dims>()> Ask) {
+  decide(Base);
+  Choices<Dims> First = Ask();
+  if (Undecided.empty())
+    return First;
+  auto Split = [](std::vector<Decisions> &Todo, const Decisions &D, const llvm::FoldingSetNodeID &Key) {
+    Todo.push_back(D);
+    Todo.back()[Key] = false;
+    Todo.push_back(D);
+    Todo.back()[Key] = true; // asked first
+  };
+  std::vector<Decisions> Todo;
+  Split(Todo, Base, Undecided.front());
+  Choices<Dims> Out;
+  bool Any = false;
+  for (unsigned Asked = 1; !Todo.empty(); ++Asked) {
+    if (Asked > MaxQuestions) {
+      Any = false;
+      break;
+    }
+    Decisions D = std::move(Todo.back());
+    Todo.pop_back();
+    decide(D);
+    Choices<Dims> One = Ask();
+    if (!Undecided.empty()) {
+      Split(Todo, D, Undecided.front());
+      continue;
+    }
+    if (!feasible(C))
+      continue; // a path that never runs
+    Out = Any ? joinChoices(Out, One) : One;
+    Any = true;
+    if (!Out.known())
+      break;
+  }
+  decide(Base);
+  return Any && Out.known() ? Out : First;
 }
 
 } // namespace bankcheck::frontend

@@ -13,7 +13,6 @@ namespace bankcheck::frontend {
 using namespace clang;
 
 namespace {
-constexpr unsigned MaxDepth = 24;
 
 template <class T> Choices<T> notKnown(std::string Why) {
   Choices<T> C;
@@ -170,6 +169,19 @@ Choices<std::int64_t> HostValues::ints(const Expr *E, Chain C, unsigned Depth) {
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     R L = ints(B->getLHS(), C, Depth + 1);
+    if (!L.known() && B->getOpcode() == BO_Rem && !Decided.empty()) {
+      // `n % (32 * ipt)` where the decisions say n % 128 == 0 and ipt is 4.
+      R Rv = ints(B->getRHS(), C, Depth + 1);
+      bool Divides = Rv.known();
+      std::int64_t D = Divides ? divisorOf(B->getLHS(), C, Depth + 1) : 1;
+      for (std::int64_t M : Rv.Values)
+        Divides &= M > 0 && D % M == 0;
+      if (Divides) {
+        R Zero = one<std::int64_t>(0);
+        Zero.RunTime = Rv.RunTime;
+        return Zero;
+      }
+    }
     if (!L.known())
       return L;
     R Rv = ints(B->getRHS(), C, Depth + 1);
@@ -228,7 +240,7 @@ Choices<std::int64_t> HostValues::ints(const Expr *E, Chain C, unsigned Depth) {
     R Cond = ints(CO->getCond(), C, Depth + 1);
     if (Cond.known() && Cond.Values.size() == 1)
       return ints(Cond.Values[0] ? CO->getTrueExpr() : CO->getFalseExpr(), C, Depth + 1);
-    if (Truth T = truth(CO->getCond()); T != Truth::Unknown)
+    if (Truth T = truth(CO->getCond(), C, Depth + 1); T != Truth::Unknown)
       return ints(T == Truth::True ? CO->getTrueExpr() : CO->getFalseExpr(), C, Depth + 1);
     R T = ints(CO->getTrueExpr(), C, Depth + 1);
     R F = ints(CO->getFalseExpr(), C, Depth + 1);
@@ -288,7 +300,7 @@ Choices<Dims> HostValues::dimsOfPart(const Expr *E, llvm::ArrayRef<std::string> 
     Choices<std::int64_t> Cond = ints(CO->getCond(), C, Depth + 1);
     if (Cond.known() && Cond.Values.size() == 1)
       return dimsOfPart(Cond.Values[0] ? CO->getTrueExpr() : CO->getFalseExpr(), Members, C, Depth + 1);
-    if (Truth T = truth(CO->getCond()); T != Truth::Unknown)
+    if (Truth T = truth(CO->getCond(), C, Depth + 1); T != Truth::Unknown)
       return dimsOfPart(T == Truth::True ? CO->getTrueExpr() : CO->getFalseExpr(), Members, C, Depth + 1);
     return capped(joinChoices(dimsOfPart(CO->getTrueExpr(), Members, C, Depth + 1),
                               dimsOfPart(CO->getFalseExpr(), Members, C, Depth + 1)));
@@ -399,7 +411,7 @@ Choices<Dims> HostValues::dimsOfLocal(const VarDecl *VD, llvm::ArrayRef<std::str
   using R = Choices<Dims>;
   std::vector<Write> Writes;
   std::string Why;
-  if (!writesOf(VD, Use, Writes, Why))
+  if (!writesOf(VD, Use, Writes, Why, C, Depth))
     return notKnown<Dims>(Why); // "'t' is changed at line 12"
   auto IsPrefix = [](llvm::ArrayRef<std::string> A, llvm::ArrayRef<std::string> B) {
     return A.size() <= B.size() && std::equal(A.begin(), A.end(), B.begin());
@@ -464,7 +476,7 @@ Choices<const FunctionDecl *> HostValues::kernels(const Expr *E, Chain C, unsign
     Choices<std::int64_t> Cond = ints(CO->getCond(), C, Depth + 1);
     if (Cond.known() && Cond.Values.size() == 1)
       return kernels(Cond.Values[0] ? CO->getTrueExpr() : CO->getFalseExpr(), C, Depth + 1);
-    if (Truth T = truth(CO->getCond()); T != Truth::Unknown)
+    if (Truth T = truth(CO->getCond(), C, Depth + 1); T != Truth::Unknown)
       return kernels(T == Truth::True ? CO->getTrueExpr() : CO->getFalseExpr(), C, Depth + 1);
     return capped(joinChoices(kernels(CO->getTrueExpr(), C, Depth + 1), kernels(CO->getFalseExpr(), C, Depth + 1)));
   }
@@ -510,7 +522,7 @@ Choices<const FunctionDecl *> HostValues::kernels(const Expr *E, Chain C, unsign
                              : notKnown<const FunctionDecl *>("the kernel is " + name(VD));
       std::vector<Write> Writes;
       std::string Why;
-      if (!writesOf(VD, DR, Writes, Why))
+      if (!writesOf(VD, DR, Writes, Why, C, Depth))
         return notKnown<const FunctionDecl *>("the kernel is " + Why);
       std::optional<std::size_t> Start;
       for (std::size_t I = 0; I < Writes.size(); ++I)

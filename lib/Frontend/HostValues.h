@@ -19,6 +19,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <algorithm>
 #include <array>
@@ -116,6 +117,18 @@ public:
   }
   const Decisions &decided() const { return Decided; }
   const std::vector<llvm::FoldingSetNodeID> &undecided() const { return Undecided; }
+  /// Whether the decisions can hold together: none of the conditions they
+  /// decide has, read through C, only the other truth (`checkBounds ==
+  /// true` with `bool checkBounds = n % (32 * ipt) != 0` where `n % 128 ==
+  /// 0` and ipt is 4 is a path that never runs).
+  bool feasible(Chain C);
+  /// What Ask gives on each path: asked under Base (what holds where the
+  /// launch runs), then, for each decision it needed and lacked, under both
+  /// answers, leaving out the paths that are not feasible: `bx` set in both
+  /// branches of an `if` is set on every path, and a branch another decision
+  /// rules out gives nothing. Past MaxQuestions, what Base alone gives.
+  Choices<Dims> onEachPath(const Decisions &Base, Chain C, llvm::function_ref<Choices<Dims>()> Ask);
+  static constexpr unsigned MaxQuestions = 32;
   /// Off: no decision is read or recorded (a chain of calls that enters a
   /// function twice, whose conditions are not one call's).
   void setDeciding(bool On) { Deciding = On; }
@@ -149,7 +162,8 @@ private:
     bool IsInit = false;
   };
   /// The writes of VD that reach Use, or a reason they cannot be followed.
-  bool writesOf(const clang::VarDecl *VD, const clang::Expr *Use, std::vector<Write> &Out, std::string &Why);
+  bool writesOf(const clang::VarDecl *VD, const clang::Expr *Use, std::vector<Write> &Out, std::string &Why, Chain C,
+                unsigned Depth);
   /// The part Members of the object E is (nullptr when it cannot be named).
   Choices<Dims> dimsOfPart(const clang::Expr *E, llvm::ArrayRef<std::string> Members, Chain C, unsigned Depth);
   Choices<Dims> dimsOfLocal(const clang::VarDecl *VD, llvm::ArrayRef<std::string> Members,
@@ -162,6 +176,8 @@ private:
                                 const clang::FunctionDecl *&Unbound);
 
   clang::ASTContext &Ctx;
+  /// Nested reads past this are not followed.
+  static constexpr unsigned MaxDepth = 24;
   /// Steps taken since the last public call; past MaxWork nothing more is
   /// followed (a chain of conditional reassignments doubles the work per link).
   unsigned Work = 0;
@@ -174,20 +190,28 @@ private:
   std::map<const clang::VarDecl *, std::int64_t> Pinned;
 
   enum class Truth { False, True, Unknown };
-  /// A condition's truth under Decided; a decision it needs and lacks is
-  /// recorded in Undecided.
-  Truth truth(const clang::Expr *Cond);
+  /// A condition's truth under Decided, or from the values of the locals it
+  /// reads (`imgsPerThread != 4`); a decision it needs and lacks is recorded
+  /// in Undecided.
+  Truth truth(const clang::Expr *Cond, Chain C, unsigned Depth);
   /// Which branch of If, a statement of F, runs (Unknown: either).
-  Truth branchOf(const clang::IfStmt *If, const clang::FunctionDecl *F);
+  Truth branchOf(const clang::IfStmt *If, const clang::FunctionDecl *F, Chain C, unsigned Depth);
   /// The decision a condition over unchanged values is (Negated: it is the
   /// key's negation), false when it reads anything else.
   bool decisionKey(const clang::Expr *E, llvm::FoldingSetNodeID &Key, bool &Negated);
   bool unchangedValue(const clang::Expr *E);
   /// Records in D what Cond being Holds decides.
   void assume(const clang::Expr *Cond, bool Holds, Decisions &D);
+  /// What a multiple of E is, from the decisions (`x % 64 == 0`: x is a
+  /// multiple of 64, x / 8 of 8); 1 when nothing is known.
+  std::int64_t divisorOf(const clang::Expr *E, Chain C, unsigned Depth);
   Decisions Decided;
   std::vector<llvm::FoldingSetNodeID> Undecided;
+  /// The condition each key was made from, and whether it is the key negated.
+  std::map<llvm::FoldingSetNodeID, std::pair<const clang::Expr *, bool>> KeyExprs;
   bool Deciding = true;
+  unsigned Nesting = 0; ///< truth() reading values inside truth()
+  static constexpr unsigned MaxNesting = 3;
   struct ConditionFacts;
   std::unique_ptr<ConditionFacts> Facts;
   std::map<const clang::FunctionDecl *, std::map<const clang::CallExpr *, Decisions>> DecisionsOf;

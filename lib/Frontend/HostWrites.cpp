@@ -204,7 +204,8 @@ const InitListExpr *HostValues::rangeOf(const VarDecl *VD) {
   return dyn_cast<InitListExpr>(Table->getInit()->IgnoreImplicit());
 }
 
-bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write> &Out, std::string &Why) {
+bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write> &Out, std::string &Why, Chain C,
+                          unsigned Depth) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!F || !F->getBody()) {
     Why = name(VD) + " is not a local of a function with a body";
@@ -259,7 +260,7 @@ bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write>
       const auto *If = dyn_cast<IfStmt>(O.Path[J]);
       const Stmt *Next = J + 1 < O.Path.size() ? O.Path[J + 1] : O.Ref;
       bool Then = If && Next == If->getThen();
-      Truth T = If && (Then || Next == If->getElse()) ? branchOf(If, F) : Truth::Unknown;
+      Truth T = If && (Then || Next == If->getElse()) ? branchOf(If, F, C, Depth) : Truth::Unknown;
       Decided &= T != Truth::Unknown;
       Excluded = T != Truth::Unknown && (T == Truth::True) != Then;
     }

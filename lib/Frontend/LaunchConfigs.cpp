@@ -222,51 +222,6 @@ Choices<Dims> shapeAt(const LaunchSite &S, HostValues &HV, const std::vector<Fra
   return Shape;
 }
 
-/// The shapes of a launch site on each path to it: read under Base (what
-/// holds at the launch), then, for each branch decision the reading needed
-/// and lacked, under both answers (HostConditions.cpp): `bx` set in both
-/// branches of an `if` is set on every path, and a branch another decision
-/// rules out gives nothing. Past MaxQuestions, what Base alone gives.
-Choices<Dims> shapeOnPaths(const LaunchSite &S, HostValues &HV, const std::vector<Frame> &Frames,
-                           const HostValues::Decisions &Base) {
-  constexpr unsigned MaxQuestions = 32;
-  HV.decide(Base);
-  Choices<Dims> First = shapeAt(S, HV, Frames);
-  if (HV.undecided().empty())
-    return First;
-  auto Split = [](std::vector<HostValues::Decisions> &Todo, const HostValues::Decisions &D,
-                  const llvm::FoldingSetNodeID &Key) {
-    Todo.push_back(D);
-    Todo.back()[Key] = false;
-    Todo.push_back(D);
-    Todo.back()[Key] = true; // asked first
-  };
-  std::vector<HostValues::Decisions> Todo;
-  Split(Todo, Base, HV.undecided().front());
-  Choices<Dims> Out;
-  bool Any = false;
-  for (unsigned Asked = 1; !Todo.empty(); ++Asked) {
-    if (Asked > MaxQuestions) {
-      Any = false;
-      break;
-    }
-    HostValues::Decisions D = std::move(Todo.back());
-    Todo.pop_back();
-    HV.decide(D);
-    Choices<Dims> One = shapeAt(S, HV, Frames);
-    if (!HV.undecided().empty()) {
-      Split(Todo, D, HV.undecided().front());
-      continue;
-    }
-    Out = Any ? joinChoices(Out, One) : One;
-    Any = true;
-    if (!Out.known())
-      break;
-  }
-  HV.decide(Base);
-  return Any && Out.known() ? Out : First;
-}
-
 /// Each kernel and shape a launch site gives, read through the calls of the
 /// functions whose parameters it depends on (launch wrappers).
 void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchSizeReader &Sizes, LaunchMap &Out) {
@@ -319,7 +274,8 @@ void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchSi
     for (const auto &Combo : CaseCombos) {
       if (CaseCombos.size() > 1)
         HV.setCases(Combo);
-      Choices<Dims> One = shapeOnPaths(S, HV, Frames, Base);
+      // On each path to the launch (HostConditions.cpp).
+      Choices<Dims> One = HV.onEachPath(Base, Frames, [&] { return shapeAt(S, HV, Frames); });
       CasesRead |= HV.casesRead();
       Shape = &Combo == &CaseCombos[0] ? One : joinChoices(Shape, One);
     }

@@ -83,7 +83,7 @@ __global__ void eitherWidth(float *out) {
   __shared__ float s[1024];
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+67]] (one of 2 block shapes chosen at run time)
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+125]] (one of 2 block shapes chosen at run time)
   // CHECK-MESSAGES-DAG: :[[@LINE-3]]:22: note: also in 1 other kernel instantiation or block shape: 'eitherWidth' with block (16, 1, 1) (2 evaluations, the worst shown)
 }
 
@@ -93,7 +93,7 @@ __global__ void changedBetween(float *out) {
   __shared__ float s[1024];
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+66]] (one of 2 block shapes chosen at run time)
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+124]] (one of 2 block shapes chosen at run time)
   // CHECK-MESSAGES-DAG: :[[@LINE-3]]:22: note: also in 1 other kernel instantiation or block shape: 'changedBetween' with block (16, 1, 1) (2 evaluations, the worst shown)
 }
 
@@ -102,7 +102,7 @@ __global__ void inLoop(float *out) {
   __shared__ float s[1024];
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+63]]: the block shape is not known: it depends on 'w', which is not set on every path
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+121]]: the block shape is not known: it depends on 'w', which is not set on every path
   // CHECK-MESSAGES-DAG: :[[@LINE-3]]:22: note: assuming blockDim.x is a multiple of 32 (the shape of that launch is not known)
 }
 
@@ -142,6 +142,64 @@ void more(float *out, int colors, int filters) {
     if (t <= 0)
       declaredInLoop<<<1, width>>>(out);
   }
+}
+
+// Decisions also give what a value is a multiple of: in `colors % 64 ==
+// 0`, cpt is 8 and (colors / cpt) % 8 is 0, so by is 8 (cuda-convnet2's
+// weight gradients: the row count follows the kernel's own instance).
+__global__ void multiple(float *out) {
+  __shared__ float s[1024];
+  out[threadIdx.x] = s[threadIdx.x * 32];
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 8, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+18]]{{$}}
+}
+
+// A path whose decisions contradict what they decide is never run: with
+// n % 128 == 0, ipt is 4 and n % (32 * ipt) is 0, so `check` is false and
+// the launch in `if (check)` only has the other paths' 16 rows.
+__global__ void contradicted(float *out) {
+  __shared__ float s[1024];
+  out[threadIdx.x] = s[threadIdx.x * 32];
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 16, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+14]]{{$}}
+}
+
+void divisibility(float *out, int colors, int n) {
+  int cpt = colors % 64 == 0 ? 8 : 4;
+  int by = (colors / cpt) % 8 == 0 ? 8 : 4;
+  dim3 threads(32, by);
+  if (colors % 64 == 0)
+    multiple<<<1, threads>>>(out);
+
+  int ipt = n % 128 == 0 ? 4 : n % 64 == 0 ? 2 : 1;
+  int rows = ipt != 4 ? 16 : 8;
+  bool check = n % (32 * ipt) != 0;
+  if (check)
+    contradicted<<<1, dim3(32, rows)>>>(out);
+}
+
+// The launch's `a > 3` is no decision of the caller's `b > 3`: each
+// condition is its own variables', not the same form of other ones.
+__global__ void otherFunction(float *out) {
+  __shared__ float s[1024];
+  out[threadIdx.x] = s[threadIdx.x * 32];
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+6]] via 'launchIt' called at {{.*}}blockshape-branch-decisions.cu:[[@LINE+15]] (one of 2 block shapes chosen at run time)
+  // CHECK-MESSAGES-DAG: :[[@LINE-3]]:22: note: also in 1 other kernel instantiation or block shape: 'otherFunction' with block (16, 1, 1) (2 evaluations, the worst shown)
+}
+
+void launchIt(float *out, int a, int w) {
+  if (a > 3)
+    otherFunction<<<1, w>>>(out);
+}
+
+void caller(float *out, int b) {
+  int w;
+  if (b > 3)
+    w = 32;
+  else
+    w = 16;
+  launchIt(out, 5, w);
 }
 
 void others(float *out, int colors) {
