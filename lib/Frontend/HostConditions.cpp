@@ -415,14 +415,14 @@ const HostValues::Decisions &HostValues::decisionsAt(const CallExpr *Launch, con
   static const Decisions None;
   if (!F || !F->getBody())
     return None;
+  const FunctionFacts &FF = Facts->of(F);
+  auto At = FF.At.find(Launch);
+  if (FF.HasGoto || At == FF.At.end())
+    return None; // no condition around it
   auto &Cached = DecisionsOf[F];
   if (auto It = Cached.find(Launch); It != Cached.end())
     return It->second;
   Decisions &D = Cached[Launch];
-  const FunctionFacts &FF = Facts->of(F);
-  auto At = FF.At.find(Launch);
-  if (FF.HasGoto || At == FF.At.end())
-    return D;
   for (const auto &[If, Then] : At->second) {
     if (If->getConditionVariable())
       continue;
