@@ -118,6 +118,13 @@ bool HostValues::writeAt(const Occurrence &O, std::vector<std::string> &Members,
       if (!Callee || !Callee->getIdentifier() || !Callee->getName().starts_with("cudaLaunchKernelEx"))
         Changed = true;
     }
+  } else if (const auto *DS = dyn_cast_or_null<DeclStmt>(Parent)) {
+    // Bound to a non-const reference (`int &alias = n;`): changed through it.
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit() && V->getInit()->IgnoreParens() == Child &&
+                                                 V->getType()->isReferenceType() &&
+                                                 !V->getType().getNonReferenceType().isConstQualified())
+        Changed = true;
   } else if (const auto *CE = dyn_cast_or_null<CallExpr>(Parent)) {
     // Passed by non-const reference: the callee may change it.
     const FunctionDecl *Callee = CE->getDirectCallee();

@@ -83,7 +83,7 @@ __global__ void eitherWidth(float *out) {
   __shared__ float s[1024];
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+125]] (one of 2 block shapes chosen at run time)
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+147]] (one of 2 block shapes chosen at run time)
   // CHECK-MESSAGES-DAG: :[[@LINE-3]]:22: note: also in 1 other kernel instantiation or block shape: 'eitherWidth' with block (16, 1, 1) (2 evaluations, the worst shown)
 }
 
@@ -93,7 +93,7 @@ __global__ void changedBetween(float *out) {
   __shared__ float s[1024];
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+124]] (one of 2 block shapes chosen at run time)
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+146]] (one of 2 block shapes chosen at run time)
   // CHECK-MESSAGES-DAG: :[[@LINE-3]]:22: note: also in 1 other kernel instantiation or block shape: 'changedBetween' with block (16, 1, 1) (2 evaluations, the worst shown)
 }
 
@@ -102,7 +102,7 @@ __global__ void inLoop(float *out) {
   __shared__ float s[1024];
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+121]]: the block shape is not known: it depends on 'w', which is not set on every path
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+143]]: the block shape is not known: it depends on 'w', which is not set on every path
   // CHECK-MESSAGES-DAG: :[[@LINE-3]]:22: note: assuming blockDim.x is a multiple of 32 (the shape of that launch is not known)
 }
 
@@ -200,6 +200,28 @@ void caller(float *out, int b) {
   else
     w = 16;
   launchIt(out, 5, w);
+}
+
+// A variable changed through a reference is no decision: with colors 2, w
+// is 16 and the launch still runs (colors is then 8).
+__global__ void throughReference(float *out) {
+  __shared__ float s[1024];
+  out[threadIdx.x] = s[threadIdx.x * 32];
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+13]] (one of 2 block shapes chosen at run time)
+  // CHECK-MESSAGES-DAG: :[[@LINE-3]]:22: note: also in 1 other kernel instantiation or block shape: 'throughReference' with block (16, 1, 1) (2 evaluations, the worst shown)
+}
+
+void aliased(float *out, int colors) {
+  int &alias = colors;
+  int w;
+  if (colors > 3)
+    w = 32;
+  else
+    w = 16;
+  alias = 10 - colors;
+  if (colors > 3)
+    throughReference<<<1, w>>>(out);
 }
 
 void others(float *out, int colors) {
