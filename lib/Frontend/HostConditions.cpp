@@ -17,7 +17,7 @@
 /// of an `if` that no loop holds is a decision of that `if` alone: it runs at
 /// most once a call. A function with a goto has none.
 ///
-/// Decided `x % c == 0` also says what x is a multiple of (divisorOf, read
+/// Decided `x % c == 0` (or `!= 0`) also says what x is modulo c (residueOf, read
 /// by HostValues::ints for `%`), and onEachPath leaves out a path whose
 /// decisions contradict what the values under them give (feasible).
 //===----------------------------------------------------------------------===//
@@ -26,7 +26,9 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 
+#include <algorithm>
 #include <numeric>
+#include <optional>
 #include <set>
 
 namespace bankcheck::frontend {
@@ -247,52 +249,118 @@ bool HostValues::decisionKey(const Expr *E, llvm::FoldingSetNodeID &Key, bool &N
   return true;
 }
 
-std::int64_t HostValues::divisorOf(const Expr *E, Chain C, unsigned Depth) {
+namespace {
+constexpr std::int64_t ResidueCap = std::int64_t(1) << 30;
+std::int64_t mathMod(std::int64_t A, std::int64_t M) {
+  std::int64_t R = A % M;
+  return R < 0 ? R + M : R;
+}
+} // namespace
+
+HostValues::Residue HostValues::residueOf(const Expr *E, Chain C, unsigned Depth) {
   E = E->IgnoreParenImpCasts();
+  const Residue None;
   Expr::EvalResult ER;
   if (!E->isValueDependent() && E->EvaluateAsInt(ER, Ctx) && ER.Val.isInt()) {
     std::int64_t V = ER.Val.getInt().getExtValue();
-    return V > 0 ? V : V < 0 && V > INT64_MIN ? -V : 1;
+    return V > -ResidueCap && V < ResidueCap ? Residue{V, 0} : None;
   }
   if (Depth > MaxDepth)
-    return 1;
+    return None;
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
-    // Each decided `v % c == 0` (the atom `v % c`, false).
-    std::int64_t D = 1;
+    // The decided atoms `v % c`: zero (v % c == 0) or not.
+    std::vector<std::pair<std::int64_t, bool>> Facts;
     for (const auto &[Key, Holds] : Decided) {
       auto It = KeyExprs.find(Key);
-      if (It == KeyExprs.end() || Holds != It->second.second)
-        continue; // not a key made here, or the atom is true (non-zero)
-      const auto *B = dyn_cast<BinaryOperator>(It->second.first);
+      const auto *B = It == KeyExprs.end() ? nullptr : dyn_cast<BinaryOperator>(It->second.first);
       const auto *V = B && B->getOpcode() == BO_Rem ? dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()) : nullptr;
       Expr::EvalResult M;
       if (!V || V->getDecl() != DR->getDecl() || B->getRHS()->isValueDependent() ||
           !B->getRHS()->EvaluateAsInt(M, Ctx) || !M.Val.isInt() || M.Val.getInt().getExtValue() <= 0 ||
-          M.Val.getInt().getExtValue() > (std::int64_t(1) << 30))
+          M.Val.getInt().getExtValue() > ResidueCap)
         continue;
-      D = std::lcm(D, M.Val.getInt().getExtValue());
-      if (D > (std::int64_t(1) << 30))
-        return 1;
+      Facts.push_back({M.Val.getInt().getExtValue(), Holds == It->second.second});
     }
-    return D;
+    std::sort(Facts.begin(), Facts.end());
+    Residue Out;
+    for (const auto &[Mod, Zero] : Facts)
+      if (Zero && (Out.M = std::lcm(Out.M, Mod)) > ResidueCap)
+        return None;
+    // v % c != 0 where c is twice the modulus known: of the two residues
+    // mod c, the one that is not 0 (v % 16 == 0, v % 32 != 0: v is 16 mod 32).
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const auto &[Mod, Zero] : Facts) {
+        if (Zero || Mod != 2 * Out.M)
+          continue;
+        bool LowZero = mathMod(Out.R, Mod) == 0, HighZero = mathMod(Out.R + Out.M, Mod) == 0;
+        if (LowZero == HighZero)
+          continue;
+        Out = {LowZero ? Out.R + Out.M : Out.R, Mod};
+        Changed = true;
+      }
+    }
+    return Out;
   }
-  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-    std::int64_t L = divisorOf(B->getLHS(), C, Depth + 1), R = divisorOf(B->getRHS(), C, Depth + 1);
-    switch (B->getOpcode()) {
-    case BO_Mul: return L <= (std::int64_t(1) << 30) / R ? L * R : 1;
-    case BO_Add:
-    case BO_Sub: return std::gcd(L, R);
-    case BO_Div: { // each value the divisor takes (`x / colorsPerThread`)
-      Choices<std::int64_t> By = ints(B->getRHS(), C, Depth + 1);
-      std::int64_t D = 0;
-      for (std::int64_t K : By.Values)
-        D = K > 0 && L % K == 0 ? std::gcd(D, L / K) : 1;
-      return By.known() && D > 0 ? D : 1;
-    }
-    default: return 1;
-    }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return None;
+  Residue L = residueOf(B->getLHS(), C, Depth + 1);
+  auto Fits = [](std::int64_t V) { return V > -ResidueCap && V < ResidueCap; };
+  switch (B->getOpcode()) {
+  case BO_Add:
+  case BO_Sub: {
+    Residue R = residueOf(B->getRHS(), C, Depth + 1);
+    std::int64_t Sum = B->getOpcode() == BO_Add ? L.R + R.R : L.R - R.R;
+    if (L.M == 0 && R.M == 0)
+      return Fits(Sum) ? Residue{Sum, 0} : None;
+    std::int64_t M = std::gcd(L.M, R.M);
+    return M > 1 ? Residue{mathMod(Sum, M), M} : None;
   }
-  return 1;
+  case BO_Mul: {
+    Residue R = residueOf(B->getRHS(), C, Depth + 1);
+    if (L.M == 0 && R.M == 0)
+      return Fits(L.R) && Fits(R.R) && Fits(L.R * R.R) ? Residue{L.R * R.R, 0} : None;
+    if (R.M == 0)
+      std::swap(L, R); // L exact, if either is
+    if (L.M == 0) {
+      std::int64_t K = L.R < 0 ? -L.R : L.R;
+      if (K == 0)
+        return Residue{0, 0};
+      if (R.M > ResidueCap / K)
+        return None;
+      return Residue{mathMod(R.R * L.R, R.M * K), R.M * K};
+    }
+    if (L.R == 0 && R.R == 0 && L.M <= ResidueCap / R.M)
+      return Residue{0, L.M * R.M};
+    return None;
+  }
+  case BO_Div: { // by each value the divisor takes (`x / colorsPerThread`)
+    Choices<std::int64_t> By = ints(B->getRHS(), C, Depth + 1);
+    std::optional<Residue> Out;
+    for (std::int64_t K : By.Values) {
+      Residue One = None;
+      if (K > 0 && L.M == 0)
+        One = {L.R / K, 0};
+      else if (K > 0 && L.M % K == 0 && L.R % K == 0)
+        One = {L.R / K, L.M / K};
+      if (Out && (Out->R != One.R || Out->M != One.M))
+        return None;
+      Out = One;
+    }
+    return By.known() && Out ? *Out : None;
+  }
+  case BO_Rem: { // x % k is x mod k, whatever x's sign
+    Residue R = residueOf(B->getRHS(), C, Depth + 1);
+    if (R.M != 0 || R.R <= 0)
+      return None;
+    if (L.M == 0)
+      return Residue{L.R % R.R, 0};
+    return L.M % R.R == 0 && R.R > 1 ? Residue{mathMod(L.R, R.R), R.R} : None;
+  }
+  default:
+    return None;
+  }
 }
 
 bool HostValues::feasible(Chain C) {

@@ -170,17 +170,26 @@ Choices<std::int64_t> HostValues::ints(const Expr *E, Chain C, unsigned Depth) {
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     R L = ints(B->getLHS(), C, Depth + 1);
     if (!L.known() && B->getOpcode() == BO_Rem && !Decided.empty()) {
-      // `n % (32 * ipt)` where the decisions say n % 128 == 0 and ipt is 4.
+      // `n % (32 * ipt)` where the decisions say n % 128 == 0 and ipt is 4:
+      // 0; `(x / 4) % 8` where x is 16 mod 32: 4, or -4 if x is negative.
       R Rv = ints(B->getRHS(), C, Depth + 1);
-      bool Divides = Rv.known();
-      std::int64_t D = Divides ? divisorOf(B->getLHS(), C, Depth + 1) : 1;
-      for (std::int64_t M : Rv.Values)
-        Divides &= M > 0 && D % M == 0;
-      if (Divides) {
-        R Zero = one<std::int64_t>(0);
-        Zero.RunTime = Rv.RunTime;
-        return Zero;
+      Residue Res = Rv.known() ? residueOf(B->getLHS(), C, Depth + 1) : Residue();
+      R Out;
+      Out.RunTime = Rv.RunTime;
+      for (std::int64_t M : Rv.Values) {
+        if (M <= 0 || Res.M == 0 || Res.M % M != 0) {
+          Out.Values.clear();
+          break;
+        }
+        std::int64_t Rest = Res.R % M;
+        addValue(Out, Rest);
+        if (Rest != 0) {
+          addValue(Out, Rest - M);
+          Out.RunTime = true;
+        }
       }
+      if (Out.known())
+        return capped(Out);
     }
     if (!L.known())
       return L;

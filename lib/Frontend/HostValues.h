@@ -202,9 +202,13 @@ private:
   bool unchangedValue(const clang::Expr *E);
   /// Records in D what Cond being Holds decides.
   void assume(const clang::Expr *Cond, bool Holds, Decisions &D);
-  /// What a multiple of E is, from the decisions (`x % 64 == 0`: x is a
-  /// multiple of 64, x / 8 of 8); 1 when nothing is known.
-  std::int64_t divisorOf(const clang::Expr *E, Chain C, unsigned Depth);
+  /// E's value modulo M is R (M 0: E is R; M 1: nothing is known), from
+  /// the decisions: `x % 64 == 0` makes x 0 mod 64 and x / 8 0 mod 8;
+  /// `x % 16 == 0` and `x % 32 != 0` make x 16 mod 32.
+  struct Residue {
+    std::int64_t R = 0, M = 1;
+  };
+  Residue residueOf(const clang::Expr *E, Chain C, unsigned Depth);
   Decisions Decided;
   std::vector<llvm::FoldingSetNodeID> Undecided;
   /// The condition each key was made from, and whether it is the key negated.

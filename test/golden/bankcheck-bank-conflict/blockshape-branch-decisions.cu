@@ -83,7 +83,7 @@ __global__ void eitherWidth(float *out) {
   __shared__ float s[1024];
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+147]] (one of 2 block shapes chosen at run time)
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+166]] (one of 2 block shapes chosen at run time)
   // CHECK-MESSAGES-DAG: :[[@LINE-3]]:22: note: also in 1 other kernel instantiation or block shape: 'eitherWidth' with block (16, 1, 1) (2 evaluations, the worst shown)
 }
 
@@ -93,7 +93,7 @@ __global__ void changedBetween(float *out) {
   __shared__ float s[1024];
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+146]] (one of 2 block shapes chosen at run time)
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 1, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+165]] (one of 2 block shapes chosen at run time)
   // CHECK-MESSAGES-DAG: :[[@LINE-3]]:22: note: also in 1 other kernel instantiation or block shape: 'changedBetween' with block (16, 1, 1) (2 evaluations, the worst shown)
 }
 
@@ -102,7 +102,7 @@ __global__ void inLoop(float *out) {
   __shared__ float s[1024];
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+143]]: the block shape is not known: it depends on 'w', which is not set on every path
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+162]]: the block shape is not known: it depends on 'w', which is not set on every path
   // CHECK-MESSAGES-DAG: :[[@LINE-3]]:22: note: assuming blockDim.x is a multiple of 32 (the shape of that launch is not known)
 }
 
@@ -151,7 +151,7 @@ __global__ void multiple(float *out) {
   __shared__ float s[1024];
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 8, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+18]]{{$}}
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 8, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+37]]{{$}}
 }
 
 // A path whose decisions contradict what they decide is never run: with
@@ -161,7 +161,26 @@ __global__ void contradicted(float *out) {
   __shared__ float s[1024];
   out[threadIdx.x] = s[threadIdx.x * 32];
   // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
-  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 16, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+14]]{{$}}
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 16, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+33]]{{$}}
+}
+
+// And what a failed one gives: colors % 16 == 0 but not % 32 makes colors
+// 16 mod 32, colors / 4 is 4 mod 8, so by is 4 (whatever colors' sign).
+__global__ void notMultiple(float *out) {
+  __shared__ float s[1024];
+  out[threadIdx.x] = s[threadIdx.x * 32];
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:22: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:22: note: block shape (32, 4, 1) from launch at {{.*}}blockshape-branch-decisions.cu:[[@LINE+9]]{{$}}
+}
+
+void residues(float *out, int colors) {
+  int cpt = colors % 64 == 0 ? 8 : colors % 32 == 0 ? 8 : 4;
+  int by = (colors / cpt) % 8 == 0 ? 8 : 4;
+  if (colors % 64 == 0) {
+  } else if (colors % 32 == 0) {
+  } else if (colors % 16 == 0) {
+    notMultiple<<<1, dim3(32, by)>>>(out);
+  }
 }
 
 void divisibility(float *out, int colors, int n) {
