@@ -19,26 +19,6 @@ namespace bankcheck::frontend {
 using symbolic::Expr;
 using symbolic::SymbolId;
 
-namespace {
-/// Every symbol the expressions name, each shared node visited once.
-class Marker {
-public:
-  explicit Marker(std::vector<char> &Used) : Used(Used) {}
-  void mark(const Expr &E) {
-    if (E.isNull() || E.isConst() || !Seen.insert(E.node()).second)
-      return;
-    if (E.isVar() || E.op() == symbolic::Op::Apply)
-      Used[E.symbol()] = 1;
-    for (const Expr &O : E.operands())
-      mark(O);
-  }
-
-private:
-  std::vector<char> &Used;
-  std::unordered_set<const void *> Seen;
-};
-} // namespace
-
 void compactSymbols(KernelResult &W, Expr::RenamePool *Pool) {
   const symbolic::SymbolTable &Old = W.Symbols;
   const std::size_t Below = Old.parent() ? Old.parent()->size() : 0;
@@ -46,14 +26,16 @@ void compactSymbols(KernelResult &W, Expr::RenamePool *Pool) {
   if (Size - Below < 256)
     return; // too few to matter
   std::vector<char> Used(Size, 0);
-  Marker M(Used);
+  // Every symbol the expressions name, each shared node visited once.
+  std::unordered_set<const void *> Seen;
+  auto Mark = [&](const Expr &E) { symbolic::forEachSymbolOnce(E, Seen, [&](SymbolId Id) { Used[Id] = 1; }); };
   for (const AccessSite &S : W.Sites)
     for (const bank::AccessInstance &I : S.Instances) {
-      M.mark(I.ByteOffset);
+      Mark(I.ByteOffset);
       for (const bank::Guard &G : I.Guards)
-        M.mark(G.Cond);
-      M.mark(I.Invariant);
-      M.mark(I.SourceOffset);
+        Mark(G.Cond);
+      Mark(I.Invariant);
+      Mark(I.SourceOffset);
     }
   for (const auto &[VD, L] : W.Layouts)
     if (L.Inner < Size)

@@ -23,6 +23,7 @@
 #include <memory>
 #include <unordered_map>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace bankcheck::symbolic {
@@ -191,6 +192,17 @@ template <typename Fn> void forEachSymbol(const Expr &E, Fn &&F) {
     F(E.symbol());
   for (const Expr &O : E.operands())
     forEachSymbol(O, F);
+}
+
+/// As forEachSymbol, over a forest: a node Seen holds (shared with a tree
+/// visited before, or within this one) is not visited again.
+template <typename Fn> void forEachSymbolOnce(const Expr &E, std::unordered_set<const void *> &Seen, Fn &&F) {
+  if (E.isNull() || E.isConst() || !Seen.insert(E.node()).second)
+    return;
+  if (E.isVar() || E.op() == Op::Apply)
+    F(E.symbol());
+  for (const Expr &O : E.operands())
+    forEachSymbolOnce(O, Seen, F);
 }
 
 /// E's operation (not a constant or a symbol) over other operands, as many
