@@ -19,6 +19,14 @@ namespace {
 bool isIdentChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '$'; }
 bool isBlank(char C) { return C == ' ' || C == '\t' || C == '\n' || C == '\r' || C == '\f' || C == '\v'; }
 
+/// S[I] is a space or tab beside another one or beside one of Neighbours:
+/// taking it away joins no two tokens (never the blank of `unsigned int`,
+/// `- -x`, `/ /`). The rewrites that need room on a line take such blanks.
+bool blankJoinsNothing(std::string_view S, std::size_t I, std::string_view Neighbours) {
+  auto Free = [&](char C) { return C == ' ' || C == '\t' || Neighbours.find(C) != std::string_view::npos; };
+  return (S[I] == ' ' || S[I] == '\t') && ((I > 0 && Free(S[I - 1])) || (I + 1 < S.size() && Free(S[I + 1])));
+}
+
 /// Code positions: Code[i] is true when Text[i] is outside comments and literals.
 std::vector<bool> codeMask(const std::string &T) {
   std::vector<bool> Code(T.size(), false);
@@ -203,12 +211,9 @@ void escapeRegisters(std::string &T, std::vector<bool> &Code, std::size_t Open, 
     LineBegin = LineBegin == std::string::npos || LineBegin < Open ? Open : LineBegin;
     LineEnd = LineEnd == std::string::npos || LineEnd > End ? End : LineEnd;
     // A blank that separates nothing: beside another blank or a bracket,
-    // comma, colon or quote (never `unsigned int`, `+ +`, `/ /`).
+    // comma, colon or quote.
     auto Removable = [&](std::size_t I) {
-      if (!Code[I] || !(T[I] == ' ' || T[I] == '\t') || I == 0 || I + 1 >= T.size())
-        return false;
-      auto Free = [](char C) { return C == ' ' || C == '\t' || std::string_view("()[],:\"").find(C) != std::string_view::npos; };
-      return Free(T[I - 1]) || Free(T[I + 1]);
+      return Code[I] && I != 0 && I + 1 < T.size() && blankJoinsNothing(T, I, "()[],:\"");
     };
     std::size_t Blank = std::string::npos;
     for (std::size_t I = At; I > LineBegin && Blank == std::string::npos; --I)
@@ -406,16 +411,14 @@ std::vector<CompatEdit> insertTemplateKeywords(std::string &T, const std::vector
     Span.append(At - Sep + Need - Span.size(), ' ');
     // A blank that separates nothing: at the start of the line, beside
     // another blank, or beside a bracket, comma or semicolon (never one in
-    // `unsigned int`, `- -x`, `/ /`, `> >`).
-    auto Free = [](char C) { return C == ' ' || C == '\t' || std::string_view("()[]{},;").find(C) != std::string_view::npos; };
+    // `> >`).
     std::string Line = T.substr(LineBegin, Sep - LineBegin);
     std::size_t Taken = 0;
     for (std::size_t I = Line.size(); I-- > 0 && Taken < Need;) {
       if (!(Line[I] == ' ' || Line[I] == '\t') || !Code[LineBegin + I])
         continue;
       bool AtStart = Line.find_first_not_of(" \t") > I;
-      bool Before = I > 0 && Free(Line[I - 1]), After = I + 1 < Line.size() && Free(Line[I + 1]);
-      if (AtStart || Before || After) {
+      if (AtStart || blankJoinsNothing(Line, I, "()[]{},;")) {
         Line.erase(I, 1); // what is left decides the next one (`a,  b` keeps one blank)
         ++Taken;
       }
