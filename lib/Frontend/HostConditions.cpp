@@ -400,8 +400,13 @@ HostValues::Truth HostValues::truth(const Expr *E, Chain C, unsigned Depth) {
   bool Constant;
   if (!E->isValueDependent() && E->EvaluateAsBooleanCondition(Constant, Ctx))
     return Constant ? Truth::True : Truth::False;
-  if (!Deciding)
-    return Truth::Unknown;
+  if (!Deciding || LogicDepth > MaxLogicDepth)
+    return Truth::Unknown; // (a long `&&` chain's deeper terms are not read)
+  struct Deeper {
+    unsigned &D;
+    explicit Deeper(unsigned &D) : D(++D) {}
+    ~Deeper() { --D; }
+  } InLogic(LogicDepth);
   auto Not = [](Truth T) { return T == Truth::Unknown ? T : T == Truth::True ? Truth::False : Truth::True; };
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot)
     return Not(truth(U->getSubExpr(), C, Depth + 1));
@@ -439,7 +444,7 @@ HostValues::Truth HostValues::truth(const Expr *E, Chain C, unsigned Depth) {
       return AllTrue ? Truth::True : Truth::False;
     }
   }
-  if (std::find(Undecided.begin(), Undecided.end(), Key) == Undecided.end())
+  if (Undecided.size() < MaxUndecided && std::find(Undecided.begin(), Undecided.end(), Key) == Undecided.end())
     Undecided.push_back(Key);
   return Truth::Unknown;
 }
@@ -458,18 +463,21 @@ HostValues::Truth HostValues::branchOf(const IfStmt *If, const FunctionDecl *F, 
   auto It = Decided.find(Key);
   if (It != Decided.end())
     return It->second ? Truth::True : Truth::False;
-  Undecided.push_back(Key);
+  if (Undecided.size() < MaxUndecided)
+    Undecided.push_back(Key);
   return Truth::Unknown;
 }
 
-void HostValues::assume(const Expr *E, bool Holds, Decisions &D) {
+void HostValues::assume(const Expr *E, bool Holds, Decisions &D, unsigned Depth) {
   E = E->IgnoreParenImpCasts();
+  if (Depth > MaxLogicDepth)
+    return; // deeper terms of a long `&&` chain: not read
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot)
-    return assume(U->getSubExpr(), !Holds, D);
+    return assume(U->getSubExpr(), !Holds, D, Depth + 1);
   if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp()) {
     if (Holds == (B->getOpcode() == BO_LAnd)) { // both sides hold, or neither
-      assume(B->getLHS(), Holds, D);
-      assume(B->getRHS(), Holds, D);
+      assume(B->getLHS(), Holds, D, Depth + 1);
+      assume(B->getRHS(), Holds, D, Depth + 1);
     }
     return;
   }

@@ -201,7 +201,13 @@ private:
   bool decisionKey(const clang::Expr *E, llvm::FoldingSetNodeID &Key, bool &Negated);
   bool unchangedValue(const clang::Expr *E);
   /// Records in D what Cond being Holds decides.
-  void assume(const clang::Expr *Cond, bool Holds, Decisions &D);
+  void assume(const clang::Expr *Cond, bool Holds, Decisions &D, unsigned Depth = 0);
+  /// Past this nesting of `&&`, `||` and `!` a condition's terms are not
+  /// read (a chain of thousands of them stays linear), and past this many
+  /// decisions a question needs, the others are not recorded (only the
+  /// first is asked both ways at a time).
+  static constexpr unsigned MaxLogicDepth = 64, MaxUndecided = 16;
+  unsigned LogicDepth = 0;
   /// E's value modulo M is R (M 0: E is R; M 1: nothing is known), from
   /// the decisions: `x % 64 == 0` makes x 0 mod 64 and x / 8 0 mod 8;
   /// `x % 16 == 0` and `x % 32 != 0` make x 16 mod 32.
