@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -183,6 +184,7 @@ private:
   unsigned Work = 0;
   static constexpr unsigned MaxWork = 20000;
   std::map<const clang::VarDecl *, std::vector<Occurrence>> RefsOf;
+  std::set<const clang::VarDecl *> TooDeep; ///< a reference too deep to keep its path
   std::map<const clang::VarDecl *, std::int64_t> Cases;
   bool CasesRead = false;
   std::map<const clang::FunctionDecl *, std::map<const clang::CallExpr *, CaseValues>> CasesOf;

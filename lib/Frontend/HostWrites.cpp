@@ -47,21 +47,30 @@ template <class Occurrence, class Fn> std::size_t climb(const Occurrence &O, con
   return I;
 }
 
-/// Every reference to VD in S, each with the statements above it (from S).
+/// Every reference to VD in S, each with the statements above it (from S);
+/// Deep when one is more than MaxRefDepth statements down, which is not kept
+/// (each reference keeps its path: every term of a chain of thousands of
+/// `&&` would keep thousands).
+constexpr std::size_t MaxRefDepth = 256;
 template <class Occurrence>
-void findRefs(const Stmt *S, const VarDecl *VD, std::vector<const Stmt *> &Stack, std::vector<Occurrence> &Out) {
+void findRefs(const Stmt *S, const VarDecl *VD, std::vector<const Stmt *> &Stack, std::vector<Occurrence> &Out,
+              bool &Deep) {
   if (!S)
     return;
-  if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD)
-    Out.push_back({DR, Stack});
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD) {
+    if (Stack.size() > MaxRefDepth)
+      Deep = true;
+    else
+      Out.push_back({DR, Stack});
+  }
   Stack.push_back(S);
   for (const Stmt *C : S->children())
-    findRefs(C, VD, Stack, Out);
+    findRefs(C, VD, Stack, Out, Deep);
   if (const auto *DS = dyn_cast<DeclStmt>(S)) // initialisers of other locals
     for (const Decl *D : DS->decls())
       if (const auto *V = dyn_cast<VarDecl>(D); V && V != VD && V->getInit() &&
                                                  std::find(S->child_begin(), S->child_end(), V->getInit()) == S->child_end())
-        findRefs(V->getInit(), VD, Stack, Out);
+        findRefs(V->getInit(), VD, Stack, Out, Deep);
   Stack.pop_back();
 }
 } // namespace
@@ -71,7 +80,10 @@ const std::vector<HostValues::Occurrence> &HostValues::refsOf(const VarDecl *VD,
   if (Cached == RefsOf.end()) {
     std::vector<const Stmt *> Stack;
     Cached = RefsOf.emplace(VD, std::vector<Occurrence>()).first;
-    findRefs(F->getBody(), VD, Stack, Cached->second);
+    bool Deep = false;
+    findRefs(F->getBody(), VD, Stack, Cached->second, Deep);
+    if (Deep)
+      TooDeep.insert(VD);
   }
   return Cached->second;
 }
@@ -153,7 +165,7 @@ bool HostValues::neverChanged(const VarDecl *VD) {
     if (writeAt(O, Members, Value, Changed))
       return false;
   }
-  return true;
+  return !TooDeep.count(VD); // a reference not kept may write it
 }
 
 const VarDecl *HostValues::readOnlyTable(const ArraySubscriptExpr *AS) {
@@ -167,6 +179,8 @@ const VarDecl *HostValues::readOnlyTable(const ArraySubscriptExpr *AS) {
     return VD;
   const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!F || !F->getBody())
+    return nullptr;
+  if (!refsOf(VD, F).empty() && TooDeep.count(VD))
     return nullptr;
   for (const Occurrence &O : refsOf(VD, F)) {
     // Up through the decay to the subscript, which must be read: `sizes[j]`
@@ -219,6 +233,10 @@ bool HostValues::writesOf(const VarDecl *VD, const Expr *Use, std::vector<Write>
     return false;
   }
   const std::vector<Occurrence> &Refs = refsOf(VD, F);
+  if (TooDeep.count(VD)) {
+    Why = name(VD) + " is read too deep in an expression to be followed";
+    return false;
+  }
   const Occurrence *UseOcc = nullptr;
   for (const Occurrence &O : Refs)
     if (O.Ref == Use)
