@@ -25,6 +25,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Builtins.h"
 
 #include <algorithm>
 #include <numeric>
@@ -38,7 +39,7 @@ using namespace clang;
 namespace {
 
 /// S leaves the function: a return, a throw, a call that does not return,
-/// or a block that ends in one.
+/// or a block (or a comma's operand) that ends in one.
 bool leavesFunction(const Stmt *S) {
   if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
     return !CS->body_empty() && leavesFunction(CS->body_back());
@@ -46,6 +47,8 @@ bool leavesFunction(const Stmt *S) {
     E = E->IgnoreParenImpCasts();
     if (const auto *EC = dyn_cast<ExprWithCleanups>(E))
       E = EC->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->getOpcode() == BO_Comma)
+      return leavesFunction(B->getLHS()) || leavesFunction(B->getRHS());
     if (const auto *C = dyn_cast<CallExpr>(E))
       return C->getDirectCallee() && C->getDirectCallee()->isNoReturn();
     return isa<CXXThrowExpr>(E);
@@ -53,13 +56,59 @@ bool leavesFunction(const Stmt *S) {
   return isa_and_nonnull<ReturnStmt>(S);
 }
 
-/// What one walk of a host function finds: the `if`s around each call (and
-/// the early returns before it), the `if`s no loop holds, the locals
-/// declared in a loop, and whether it has a goto.
+/// A statement that leaves the function unless its condition holds (or
+/// fails): `assert(c)` as C++ libraries spell it, `(bool)(c) ? void(0) :
+/// __assert_fail(...)`, or `(void)(!!(c) || (_wassert(...), 0))`.
+std::optional<std::pair<const Expr *, bool>> assertion(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *EC = dyn_cast<ExprWithCleanups>(E))
+    E = EC->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *V = dyn_cast<ExplicitCastExpr>(E); V && V->getType()->isVoidType())
+    E = V->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    bool TrueLeaves = leavesFunction(CO->getTrueExpr()), FalseLeaves = leavesFunction(CO->getFalseExpr());
+    if (TrueLeaves != FalseLeaves)
+      return std::make_pair(CO->getCond(), FalseLeaves);
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp() && leavesFunction(B->getRHS()))
+    return std::make_pair(B->getLHS(), B->getOpcode() == BO_LOr);
+  return std::nullopt;
+}
+
+/// E as a truth value: without parentheses, casts to bool
+/// (`static_cast<bool>(c)`, as assert spells it) and `__builtin_expect`.
+const Expr *plainCondition(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<ExplicitCastExpr>(E); C && C->getType()->isBooleanType())
+      E = C->getSubExpr();
+    else if (const auto *Call = dyn_cast<CallExpr>(E);
+             Call && Call->getBuiltinCallee() == Builtin::BI__builtin_expect && Call->getNumArgs() == 2)
+      E = Call->getArg(0);
+    else
+      return E;
+  }
+}
+
+/// A condition that holds (or fails) where a call runs: an `if` around it,
+/// an early return or an assertion before it. Owner is the `if` or the
+/// assertion's statement.
+struct Guard {
+  const Stmt *Owner;
+  const Expr *Cond;
+  bool Holds;
+};
+
+/// What one walk of a host function finds: the guards of each call, the
+/// `if`s and assertions no loop holds, the locals declared in a loop, and
+/// whether it has a goto.
 struct FunctionFacts {
-  using Guards = std::vector<std::pair<const IfStmt *, bool>>;
+  using Guards = std::vector<Guard>;
   std::map<const CallExpr *, Guards> At;
-  std::set<const IfStmt *> Once;
+  std::set<const Stmt *> Once;
   std::set<const VarDecl *> InLoop;
   bool HasGoto = false;
 };
@@ -90,24 +139,30 @@ public:
       walk(If->getInit(), InLoop);
       walk(If->getConditionVariableDeclStmt(), InLoop);
       walk(If->getCond(), InLoop);
-      Stack.push_back({If, true});
+      Stack.push_back({If, If->getCond(), true});
       walk(If->getThen(), InLoop);
-      Stack.back().second = false;
+      Stack.back().Holds = false;
       walk(If->getElse(), InLoop);
       Stack.pop_back();
       return;
     }
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-      // `if (c) return;` decides c for the statements after it.
+      // `if (c) return;` and `assert(c)` decide c for the statements after it.
       std::size_t Depth = Stack.size();
       for (const Stmt *Child : CS->body()) {
         walk(Child, InLoop);
+        if (auto A = assertion(Child)) {
+          if (!InLoop)
+            Out.Once.insert(Child);
+          Stack.push_back({Child, A->first, A->second});
+          continue;
+        }
         const auto *If = dyn_cast<IfStmt>(Child);
         if (!If || If->getConditionVariable())
           continue;
         bool ThenLeaves = leavesFunction(If->getThen()), ElseLeaves = leavesFunction(If->getElse());
         if (ThenLeaves != ElseLeaves)
-          Stack.push_back({If, ElseLeaves});
+          Stack.push_back({If, If->getCond(), ElseLeaves});
       }
       Stack.resize(Depth);
       return;
@@ -122,11 +177,11 @@ private:
   FunctionFacts::Guards Stack;
 };
 
-/// The decision of an `if` of its own, by identity.
-llvm::FoldingSetNodeID identityKey(const IfStmt *If) {
+/// The decision of an `if` (or an assertion) of its own, by identity.
+llvm::FoldingSetNodeID identityKey(const Stmt *Owner) {
   llvm::FoldingSetNodeID K;
   K.AddInteger(2u);
-  K.AddPointer(If);
+  K.AddPointer(Owner);
   return K;
 }
 
@@ -196,7 +251,7 @@ bool HostValues::unchangedValue(const Expr *E) {
 }
 
 bool HostValues::decisionKey(const Expr *E, llvm::FoldingSetNodeID &Key, bool &Negated) {
-  E = E->IgnoreParenImpCasts();
+  E = plainCondition(E);
   Negated = false;
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot) {
     if (!decisionKey(U->getSubExpr(), Key, Negated))
@@ -396,7 +451,7 @@ bool readsLocal(const Stmt *S) {
 } // namespace
 
 HostValues::Truth HostValues::truth(const Expr *E, Chain C, unsigned Depth) {
-  E = E->IgnoreParenImpCasts();
+  E = plainCondition(E);
   bool Constant;
   if (!E->isValueDependent() && E->EvaluateAsBooleanCondition(Constant, Ctx))
     return Constant ? Truth::True : Truth::False;
@@ -469,7 +524,7 @@ HostValues::Truth HostValues::branchOf(const IfStmt *If, const FunctionDecl *F, 
 }
 
 void HostValues::assume(const Expr *E, bool Holds, Decisions &D, unsigned Depth) {
-  E = E->IgnoreParenImpCasts();
+  E = plainCondition(E);
   if (Depth > MaxLogicDepth)
     return; // deeper terms of a long `&&` chain: not read
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot)
@@ -499,12 +554,12 @@ const HostValues::Decisions &HostValues::decisionsAt(const CallExpr *Launch, con
   if (auto It = Cached.find(Launch); It != Cached.end())
     return It->second;
   Decisions &D = Cached[Launch];
-  for (const auto &[If, Then] : At->second) {
-    if (If->getConditionVariable())
+  for (const Guard &G : At->second) {
+    if (const auto *If = dyn_cast<IfStmt>(G.Owner); If && If->getConditionVariable())
       continue;
-    if (FF.Once.count(If))
-      D[identityKey(If)] = Then;
-    assume(If->getCond(), Then, D);
+    if (FF.Once.count(G.Owner))
+      D[identityKey(G.Owner)] = G.Holds;
+    assume(G.Cond, G.Holds, D);
   }
   return D;
 }
