@@ -483,6 +483,8 @@ HostValues::Truth HostValues::truth(const Expr *E, Chain C, unsigned Depth) {
     return Truth::Unknown;
   if (auto It = Decided.find(Key); It != Decided.end())
     return It->second != Negated ? Truth::True : Truth::False;
+  if (Truth T = orderedTruth(E); T != Truth::Unknown)
+    return T;
   // The values of the locals it reads, under the decisions: `imgsPerThread
   // != 4` where `int imgsPerThread = numImages % 128 == 0 ? 4 : 2` and the
   // launch is in `if (numImages % 128 == 0)`.

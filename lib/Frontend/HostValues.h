@@ -196,6 +196,9 @@ private:
   /// reads (`imgsPerThread != 4`); a decision it needs and lacks is recorded
   /// in Undecided.
   Truth truth(const clang::Expr *Cond, Chain C, unsigned Depth);
+  /// A comparison of a value with a constant, from the bounds the decided
+  /// comparisons of the same value give (`n > 3` under `n > 8`).
+  Truth orderedTruth(const clang::Expr *Cond);
   /// Which branch of If, a statement of F, runs (Unknown: either).
   Truth branchOf(const clang::IfStmt *If, const clang::FunctionDecl *F, Chain C, unsigned Depth);
   /// The decision a condition over unchanged values is (Negated: it is the
