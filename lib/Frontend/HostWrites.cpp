@@ -29,6 +29,9 @@ bool isControl(const Stmt *S) {
   return isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, SwitchCase, CXXForRangeStmt, AbstractConditionalOperator,
              LambdaExpr, CXXTryStmt, CXXCatchStmt, LabelStmt>(S);
 }
+/// A reference through which what it is bound to can be changed.
+bool mutableReference(QualType T) { return T->isReferenceType() && !T.getNonReferenceType().isConstQualified(); }
+
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
 
 bool isCast(const Stmt *S, CastKind K) {
@@ -133,9 +136,8 @@ bool HostValues::writeAt(const Occurrence &O, std::vector<std::string> &Members,
   } else if (const auto *DS = dyn_cast_or_null<DeclStmt>(Parent)) {
     // Bound to a non-const reference (`int &alias = n;`): changed through it.
     for (const Decl *D : DS->decls())
-      if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit() && V->getInit()->IgnoreParens() == Child &&
-                                                 V->getType()->isReferenceType() &&
-                                                 !V->getType().getNonReferenceType().isConstQualified())
+      if (const auto *V = dyn_cast<VarDecl>(D);
+          V && V->getInit() && V->getInit()->IgnoreParens() == Child && mutableReference(V->getType()))
         Changed = true;
   } else if (const auto *CE = dyn_cast_or_null<CallExpr>(Parent)) {
     // Passed by non-const reference: the callee may change it.
@@ -145,8 +147,7 @@ bool HostValues::writeAt(const Occurrence &O, std::vector<std::string> &Members,
         unsigned PI = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) ? A - 1 : A;
         if (!Callee || PI >= Callee->getNumParams())
           continue;
-        QualType T = Callee->getParamDecl(PI)->getType();
-        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+        if (mutableReference(Callee->getParamDecl(PI)->getType()))
           Changed = true;
       }
   }
