@@ -21,11 +21,11 @@
 /// by HostValues::ints for `%`), and onEachPath leaves out a path whose
 /// decisions contradict what the values under them give (feasible).
 //===----------------------------------------------------------------------===//
+#include "Frontend/HostFacts.h"
 #include "Frontend/HostValues.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Basic/Builtins.h"
 
 #include <algorithm>
 #include <numeric>
@@ -37,146 +37,6 @@ namespace bankcheck::frontend {
 using namespace clang;
 
 namespace {
-
-/// S leaves the function: a return, a throw, a call that does not return,
-/// or a block (or a comma's operand) that ends in one.
-bool leavesFunction(const Stmt *S) {
-  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
-    return !CS->body_empty() && leavesFunction(CS->body_back());
-  if (const auto *E = dyn_cast_or_null<Expr>(S)) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *EC = dyn_cast<ExprWithCleanups>(E))
-      E = EC->getSubExpr()->IgnoreParenImpCasts();
-    if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->getOpcode() == BO_Comma)
-      return leavesFunction(B->getLHS()) || leavesFunction(B->getRHS());
-    if (const auto *C = dyn_cast<CallExpr>(E))
-      return C->getDirectCallee() && C->getDirectCallee()->isNoReturn();
-    return isa<CXXThrowExpr>(E);
-  }
-  return isa_and_nonnull<ReturnStmt>(S);
-}
-
-/// A statement that leaves the function unless its condition holds (or
-/// fails): `assert(c)` as C++ libraries spell it, `(bool)(c) ? void(0) :
-/// __assert_fail(...)`, or `(void)(!!(c) || (_wassert(...), 0))`.
-std::optional<std::pair<const Expr *, bool>> assertion(const Stmt *S) {
-  const auto *E = dyn_cast_or_null<Expr>(S);
-  if (!E)
-    return std::nullopt;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *EC = dyn_cast<ExprWithCleanups>(E))
-    E = EC->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *V = dyn_cast<ExplicitCastExpr>(E); V && V->getType()->isVoidType())
-    E = V->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    bool TrueLeaves = leavesFunction(CO->getTrueExpr()), FalseLeaves = leavesFunction(CO->getFalseExpr());
-    if (TrueLeaves != FalseLeaves)
-      return std::make_pair(CO->getCond(), FalseLeaves);
-  }
-  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp() && leavesFunction(B->getRHS()))
-    return std::make_pair(B->getLHS(), B->getOpcode() == BO_LOr);
-  return std::nullopt;
-}
-
-/// E as a truth value: without parentheses, casts to bool
-/// (`static_cast<bool>(c)`, as assert spells it) and `__builtin_expect`.
-const Expr *plainCondition(const Expr *E) {
-  for (;;) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *C = dyn_cast<ExplicitCastExpr>(E); C && C->getType()->isBooleanType())
-      E = C->getSubExpr();
-    else if (const auto *Call = dyn_cast<CallExpr>(E);
-             Call && Call->getBuiltinCallee() == Builtin::BI__builtin_expect && Call->getNumArgs() == 2)
-      E = Call->getArg(0);
-    else
-      return E;
-  }
-}
-
-/// A condition that holds (or fails) where a call runs: an `if` around it,
-/// an early return or an assertion before it. Owner is the `if` or the
-/// assertion's statement.
-struct Guard {
-  const Stmt *Owner;
-  const Expr *Cond;
-  bool Holds;
-};
-
-/// What one walk of a host function finds: the guards of each call, the
-/// `if`s and assertions no loop holds, the locals declared in a loop, and
-/// whether it has a goto.
-struct FunctionFacts {
-  using Guards = std::vector<Guard>;
-  std::map<const CallExpr *, Guards> At;
-  std::set<const Stmt *> Once;
-  std::set<const VarDecl *> InLoop;
-  bool HasGoto = false;
-};
-
-class FactsWalk {
-public:
-  explicit FactsWalk(FunctionFacts &Out) : Out(Out) {}
-
-  void walk(const Stmt *S, bool InLoop) {
-    if (!S || isa<LambdaExpr>(S))
-      return; // a lambda's body runs where it is called
-    if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(S))
-      Out.HasGoto = true;
-    if (const auto *C = dyn_cast<CallExpr>(S); C && !Stack.empty())
-      Out.At[C] = Stack;
-    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D)) {
-          if (InLoop)
-            Out.InLoop.insert(VD);
-          walk(VD->getInit(), InLoop);
-        }
-      return;
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      if (!InLoop)
-        Out.Once.insert(If);
-      walk(If->getInit(), InLoop);
-      walk(If->getConditionVariableDeclStmt(), InLoop);
-      walk(If->getCond(), InLoop);
-      Stack.push_back({If, If->getCond(), true});
-      walk(If->getThen(), InLoop);
-      Stack.back().Holds = false;
-      walk(If->getElse(), InLoop);
-      Stack.pop_back();
-      return;
-    }
-    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-      // `if (c) return;` and `assert(c)` decide c for the statements after it.
-      std::size_t Depth = Stack.size();
-      for (const Stmt *Child : CS->body()) {
-        walk(Child, InLoop);
-        if (auto A = assertion(Child)) {
-          if (!InLoop)
-            Out.Once.insert(Child);
-          Stack.push_back({Child, A->first, A->second});
-          continue;
-        }
-        const auto *If = dyn_cast<IfStmt>(Child);
-        if (!If || If->getConditionVariable())
-          continue;
-        bool ThenLeaves = leavesFunction(If->getThen()), ElseLeaves = leavesFunction(If->getElse());
-        if (ThenLeaves != ElseLeaves)
-          Stack.push_back({If, If->getCond(), ElseLeaves});
-      }
-      Stack.resize(Depth);
-      return;
-    }
-    bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-    for (const Stmt *Child : S->children())
-      walk(Child, InLoop || Loop);
-  }
-
-private:
-  FunctionFacts &Out;
-  FunctionFacts::Guards Stack;
-};
-
 /// The decision of an `if` (or an assertion) of its own, by identity.
 llvm::FoldingSetNodeID identityKey(const Stmt *Owner) {
   llvm::FoldingSetNodeID K;
@@ -198,7 +58,7 @@ struct HostValues::ConditionFacts {
     auto It = Of.find(F);
     if (It == Of.end()) {
       It = Of.emplace(F, FunctionFacts()).first;
-      FactsWalk(It->second).walk(F->getBody(), false);
+      It->second = factsOf(F->getBody());
     }
     return It->second;
   }
@@ -556,7 +416,7 @@ const HostValues::Decisions &HostValues::decisionsAt(const CallExpr *Launch, con
   if (auto It = Cached.find(Launch); It != Cached.end())
     return It->second;
   Decisions &D = Cached[Launch];
-  for (const Guard &G : At->second) {
+  for (const HostGuard &G : At->second) {
     if (const auto *If = dyn_cast<IfStmt>(G.Owner); If && If->getConditionVariable())
       continue;
     if (FF.Once.count(G.Owner))

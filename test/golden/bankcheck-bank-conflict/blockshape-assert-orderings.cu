@@ -1,5 +1,6 @@
 // Assertions before a launch decide their condition, as early returns do
-// (`assert(m == 1)` is `(bool)(m == 1) ? void(0) : __assert_fail(...)`), and
+// (`assert(m == 1)` is `(bool)(m == 1) ? void(0) : __assert_fail(...)`), also
+// at the top of a `do { ... } while (0)` that nothing leaves early, and
 // a decided comparison of a value with a constant decides the others it
 // implies: under `n > 8`, `n > 3` holds. s[threadIdx.x * 32] is
 // min(blockDim.x, 32)-way: 16-way under a 16-wide block, 32-way under a
@@ -79,6 +80,48 @@ void launch(float *out, int n, unsigned u, int m, int g) {
     abort();
   afterReturn<<<1, dim3(d, 4)>>>(out);
   expected<<<1, dim3(m == 5 ? 16 : 32, 4)>>>(out);
+}
+
+// A check macro that returns, spelt `do { ... } while (0)` (TensorFlow's
+// OP_REQUIRES): its test decides, unless a `break` can skip it.
+struct Context {
+  void fail(const char *);
+};
+#define OP_REQUIRES(CTX, EXP, MSG)                                             \
+  do {                                                                         \
+    if (!(EXP)) {                                                              \
+      (CTX)->fail(MSG);                                                        \
+      return;                                                                  \
+    }                                                                          \
+  } while (0)
+
+__global__ void required(float *out) {
+  TILE_READ
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:3: warning: 16-way bank conflict on shared load of 's' (16 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:3: note: block shape (16, 4, 1) from launch at {{.*}}blockshape-assert-orderings.cu:{{[0-9]+}}{{$}}
+}
+__global__ void skippable(float *out) {
+  TILE_READ
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:3: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:3: note: block shape (32, 4, 1) from launch at {{.*}}blockshape-assert-orderings.cu:{{[0-9]+}} (one of 2 block shapes chosen at run time)
+  // CHECK-MESSAGES-DAG: :[[@LINE-3]]:3: note: also in 1 other kernel instantiation or block shape: 'skippable' with block (16, 4, 1) (2 evaluations, the worst shown)
+}
+
+void launchChecked(Context *ctx, float *out, int n, bool quick) {
+  int a = n % 64 == 0 ? 16 : 32;
+  OP_REQUIRES(ctx, n % 64 == 0, "n");
+  required<<<1, dim3(a, 4)>>>(out);
+}
+
+void launchSkippable(float *out, int n, bool quick) {
+  int a = n % 64 == 0 ? 16 : 32;
+  do {
+    if (quick)
+      break;
+    if (n % 64 != 0)
+      return;
+  } while (0);
+  skippable<<<1, dim3(a, 4)>>>(out);
 }
 
 // Compiled with NDEBUG, an assertion is nothing: both widths stay.
