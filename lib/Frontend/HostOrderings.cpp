@@ -118,6 +118,8 @@ bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
 } // namespace
 
 HostValues::Truth HostValues::orderedTruth(const Expr *E) {
+  if (Decided.empty())
+    return Truth::Unknown;
   std::optional<Comparison> Q = comparisonOf(E, Ctx);
   if (!Q)
     return Truth::Unknown;
