@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "BankModel/Analyzer.h"
 
+#include <unordered_set>
+
 namespace bankcheck::bank::detail {
 
 namespace {
@@ -15,6 +17,31 @@ bool ThreadAffinePath = true;
 } // namespace
 void setThreadAffinePath(bool On) { ThreadAffinePath = On; }
 thread_local std::uint64_t WarpShiftsTaken = 0, WarpsMovedWhole = 0;
+
+namespace {
+/// No lane can evaluate E: Program's run fails for every lane's bindings.
+/// It reads memory (an unknown function) or a symbol Bound lacks other
+/// than threadIdx, and has no select (every operand is evaluated).
+bool failsInEveryLane(const Expr &E, const Env &Bound) {
+  if (E.isNull() || E.depth() > MaxEvalDepth || E.sizeExceeds(Program::MaxInstructions))
+    return false; // (a tree too large is walked, not run: not followed)
+  bool Missing = false, Select = false;
+  std::unordered_set<const void *> Seen;
+  std::vector<const Expr *> Todo{&E};
+  while (!Todo.empty()) {
+    const Expr &X = *Todo.back();
+    Todo.pop_back();
+    if (X.isConst() || !Seen.insert(X.node()).second)
+      continue;
+    Select |= X.op() == Op::Select;
+    Missing |= X.op() == Op::Apply ||
+               (X.isVar() && X.symbol() > SymbolTable::threadIdx(2) && !Bound.lookup(X.symbol()));
+    for (const Expr &O : X.operands())
+      Todo.push_back(&O);
+  }
+  return Missing && !Select;
+}
+} // namespace
 
 std::optional<Analyzer::FastInstance> Analyzer::fastInstance(const AccessInstance &I) const {
   if (!ThreadAffinePath || !Q.Shape || !I.Invariant.isNull() || Q.F == Form::LDGSTS)
@@ -26,26 +53,33 @@ std::optional<Analyzer::FastInstance> Analyzer::fastInstance(const AccessInstanc
   std::optional<ThreadAffine> Offset = ThreadAffine::compile(I.ByteOffset, *Q.Shape, Bound);
   if (!Offset)
     return std::nullopt;
-  FastInstance F{std::move(*Offset), {}};
+  FastInstance F{std::move(*Offset), {}, {}};
   for (const Guard &G : I.Guards) {
     std::optional<ThreadAffine> T = ThreadAffine::compile(G.Cond, *Q.Shape, Bound);
-    if (!T)
+    if (!T && !failsInEveryLane(G.Cond, Bound))
       return std::nullopt;
-    F.Guards.push_back(std::move(*T));
+    F.Assumed.push_back(T ? std::string() : "the condition '" + G.Text.str() + "' holds for every lane");
+    F.Guards.push_back(std::move(T));
   }
   return F;
 }
 
-Analyzer::AffineLanes Analyzer::affineLanes(const FastInstance &F, unsigned W) const {
+Analyzer::AffineLanes Analyzer::affineLanes(const FastInstance &F, unsigned W) {
   // What evalWarp gives for the same warp, without running a program: the
   // guards and the offset are exact per thread (ThreadAffine.h).
   const WarpThreads &T = (*Threads)[W];
   AffineLanes A;
   A.On = T.Present;
   std::array<std::int64_t, WarpSize> G{};
-  for (const ThreadAffine &Cond : F.Guards) {
+  for (std::size_t K = 0; K < F.Guards.size(); ++K) {
     if (!A.On)
       break;
+    if (!F.Guards[K]) { // every lane keeps it, assumed
+      A.Unsure = true;
+      Assumptions.insert(F.Assumed[K]);
+      continue;
+    }
+    const ThreadAffine &Cond = *F.Guards[K];
     // A guard that the lanes' box decides (`tid < s` in a warp wholly below
     // or above s) is not evaluated lane by lane.
     ThreadAffine::Truth U = Cond.truthOver(T);
@@ -75,7 +109,8 @@ Analyzer::repeats(const std::vector<std::optional<FastInstance>> &Fast) {
     for (auto It = Firsts.rbegin(); It != Firsts.rend() && !Out[K]; ++It) {
       const FastInstance &J = *Fast[*It];
       std::optional<std::int64_t> Shift = Fast[K]->Offset.shiftFrom(J.Offset);
-      if (Shift && *Shift % std::int64_t(BankBytes) == 0 && Fast[K]->Guards == J.Guards)
+      if (Shift && *Shift % std::int64_t(BankBytes) == 0 && Fast[K]->Guards == J.Guards &&
+          Fast[K]->Assumed == J.Assumed)
         Out[K] = RepeatOf{*It, *Shift};
     }
     if (Out[K])
@@ -150,7 +185,7 @@ Outcome Analyzer::affineWarp(const AffineLanes &A, const WarpCost *Known) {
   Spent += WarpSize;
   O.AnyActive = A.On != 0;
   if (O.AnyActive)
-    concreteWarp(O, A.C, A.On, A.On, Known, /*CheckLimits=*/true);
+    concreteWarp(O, A.C, A.On, A.Unsure ? 0u : A.On, Known, /*CheckLimits=*/true);
   return O;
 }
 

@@ -135,9 +135,16 @@ private:
   /// An instance whose guards and offset are affine in threadIdx (with a
   /// known shape, no invariant, no cp.async source): evaluated per thread
   /// from their coefficients, as evalWarp would (ThreadAffine.h).
+  /// An instance whose offset and guards are exact per thread once the
+  /// shape and the bindings are bound (ThreadAffine). A guard that no lane
+  /// can evaluate (it reads a run-time or loaded value, and has no select:
+  /// evalWarp's program fails in every lane) is none: every lane passes
+  /// it, with its assumption, as evalWarp keeps them.
   struct FastInstance {
     ThreadAffine Offset;
-    std::vector<ThreadAffine> Guards;
+    std::vector<std::optional<ThreadAffine>> Guards;
+    /// Per guard, the assumption an undecidable one makes (else empty).
+    std::vector<std::string> Assumed;
   };
   std::optional<FastInstance> fastInstance(const AccessInstance &I) const;
   /// The block's warps' threads (set by run() when an instance is fast).
@@ -146,8 +153,12 @@ private:
   struct AffineLanes {
     std::uint32_t On = 0;
     std::array<std::int64_t, WarpSize> C{};
+    /// An undecidable guard was reached with lanes on: no lane is sure to
+    /// take the access (evalWarp's Sure: out-of-bounds lanes are not told).
+    bool Unsure = false;
   };
-  AffineLanes affineLanes(const FastInstance &F, unsigned W) const;
+  /// Adds the assumptions of the undecidable guards reached.
+  AffineLanes affineLanes(const FastInstance &F, unsigned W);
   /// The warp's outcome from its lanes; Known, when given, is their cost
   /// (that of lanes a whole number of words away, which is the same).
   Outcome affineWarp(const AffineLanes &A, const WarpCost *Known);
