@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 #include "BankModel/Analyzer.h"
 
-#include <unordered_set>
 
 namespace bankcheck::bank::detail {
 
@@ -19,26 +18,26 @@ void setThreadAffinePath(bool On) { ThreadAffinePath = On; }
 thread_local std::uint64_t WarpShiftsTaken = 0, WarpsMovedWhole = 0;
 
 namespace {
+/// Reads memory (an unknown function) or a symbol Bound lacks other than
+/// threadIdx (Missing), or holds a select.
+void scanGuard(const Expr &X, const Env &Bound, bool &Missing, bool &Select) {
+  if (X.isConst())
+    return;
+  Select |= X.op() == Op::Select;
+  Missing |= X.op() == Op::Apply || (X.isVar() && X.symbol() > SymbolTable::threadIdx(2) && !Bound.lookup(X.symbol()));
+  for (const Expr &O : X.operands())
+    scanGuard(O, Bound, Missing, Select);
+}
+
 /// No lane can evaluate E: Program's run fails for every lane's bindings.
-/// It reads memory (an unknown function) or a symbol Bound lacks other
-/// than threadIdx, and has no select (every operand is evaluated).
+/// It reads what no lane has, and has no select (every operand is
+/// evaluated). (The tree, shared parts counted at each use, is at most
+/// Program::MaxInstructions nodes: a larger one is walked, not run.)
 bool failsInEveryLane(const Expr &E, const Env &Bound) {
   if (E.isNull() || E.depth() > MaxEvalDepth || E.sizeExceeds(Program::MaxInstructions))
-    return false; // (a tree too large is walked, not run: not followed)
+    return false;
   bool Missing = false, Select = false;
-  std::unordered_set<const void *> Seen;
-  std::vector<const Expr *> Todo{&E};
-  while (!Todo.empty()) {
-    const Expr &X = *Todo.back();
-    Todo.pop_back();
-    if (X.isConst() || !Seen.insert(X.node()).second)
-      continue;
-    Select |= X.op() == Op::Select;
-    Missing |= X.op() == Op::Apply ||
-               (X.isVar() && X.symbol() > SymbolTable::threadIdx(2) && !Bound.lookup(X.symbol()));
-    for (const Expr &O : X.operands())
-      Todo.push_back(&O);
-  }
+  scanGuard(E, Bound, Missing, Select);
   return Missing && !Select;
 }
 } // namespace
