@@ -15,7 +15,7 @@ namespace {
 bool ThreadAffinePath = true;
 } // namespace
 void setThreadAffinePath(bool On) { ThreadAffinePath = On; }
-thread_local std::uint64_t WarpShiftsTaken = 0, WarpsMovedWhole = 0;
+thread_local std::uint64_t WarpShiftsTaken = 0, WarpsMovedWhole = 0, GuardsAssumedFast = 0;
 
 namespace {
 /// Reads memory (an unknown function) or a symbol Bound lacks other than
@@ -74,6 +74,7 @@ Analyzer::AffineLanes Analyzer::affineLanes(const FastInstance &F, unsigned W) {
     if (!A.On)
       break;
     if (!F.Guards[K]) { // every lane keeps it, assumed
+      ++GuardsAssumedFast;
       A.Unsure = true;
       Assumptions.insert(F.Assumed[K]);
       continue;

@@ -236,8 +236,9 @@ private:
 /// Tests: false makes every instance take the general evaluation (evalWarp).
 void setThreadAffinePath(bool On);
 /// Tests: how many warps took an earlier warp's offsets moved (this thread),
-/// and how many of those movedWarp decided from the extremes alone.
-extern thread_local std::uint64_t WarpShiftsTaken, WarpsMovedWhole;
+/// and how many of those movedWarp decided from the extremes alone; how
+/// many times an undecidable guard was passed on the fast path.
+extern thread_local std::uint64_t WarpShiftsTaken, WarpsMovedWhole, GuardsAssumedFast;
 
 std::string describeValues(const std::vector<std::pair<SymbolId, std::int64_t>> &Vals, const SymbolTable &T);
 bool satisfiesFacts(const Symbol &S, std::int64_t V);

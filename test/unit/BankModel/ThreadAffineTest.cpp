@@ -164,6 +164,7 @@ TEST_CASE("the thread-affine path gives evalWarp's verdicts, witnesses and bound
   unsigned Compared = 0;
   const std::uint64_t ShiftsBefore = bank::detail::WarpShiftsTaken;
   const std::uint64_t MovedBefore = bank::detail::WarpsMovedWhole;
+  const std::uint64_t AssumedBefore = bank::detail::GuardsAssumedFast;
   for (int I = 0; I < 1500; ++I) {
     bank::AccessQuery Q;
     Q.AccessBytes = Widths[R() % 5];
@@ -238,4 +239,7 @@ TEST_CASE("the thread-affine path gives evalWarp's verdicts, witnesses and bound
   // Moved warps (a later warp, a repeated instance) decided from their
   // extremes alone, also often enough.
   CHECK(bank::detail::WarpsMovedWhole - MovedBefore > 200);
+  // Guards no lane can evaluate (an unbound symbol, no select) passed on the
+  // fast path, as evalWarp keeps them, often enough too.
+  CHECK(bank::detail::GuardsAssumedFast - AssumedBefore > 50);
 }
