@@ -12,17 +12,26 @@ namespace bankcheck::bank {
 
 using namespace symbolic;
 
+namespace {
+bool isComparisonOrLogic(Op O) {
+  return O == Op::Lt || O == Op::Le || O == Op::Eq || O == Op::Ne || O == Op::LAnd || O == Op::LOr;
+}
+} // namespace
+
 class ThreadAffineBuilder {
 public:
   ThreadAffineBuilder(const BlockShape &S, const Env &Bound) : Bound(Bound), Ext{S.X, S.Y, S.Z} {}
 
   using Lin = ThreadAffine::Lin;
   using Step = ThreadAffine::Step;
-  /// A subexpression: affine (its Lin), or a truth value (its code).
+  /// A subexpression: affine (its Lin), a truth value (its code), or a
+  /// value computed from affine ones by operators that are not affine
+  /// (`tid / 32`, `tid % 32`: its code, and bounds on it over the block).
   struct Part {
-    enum Kind { Reject, Affine, Truth } K = Reject;
+    enum Kind { Reject, Affine, Truth, Value } K = Reject;
     Lin L;
     std::vector<Step> Code;
+    __int128 Lo = 0, Hi = 0; ///< Value: every thread's value lies within
   };
 
   Part build(const Expr &E, unsigned Depth) {
@@ -55,15 +64,23 @@ public:
     case Op::Mul:
     case Op::Shl: {
       Part L = build(E.operand(0), Depth + 1), R = build(E.operand(1), Depth + 1);
-      if (L.K != Part::Affine || R.K != Part::Affine)
+      if (L.K == Part::Affine && R.K == Part::Affine) {
+        std::optional<Lin> Out = arith(E.op(), L.L, R.L);
+        if (!Out)
+          return P;
+        P.K = Part::Affine;
+        P.L = *Out;
         return P;
-      std::optional<Lin> Out = arith(E.op(), L.L, R.L);
-      if (!Out)
-        return P;
-      P.K = Part::Affine;
-      P.L = *Out;
+      }
+      if (L.K == Part::Value || R.K == Part::Value)
+        return valueOf(E.op(), L, R);
       return P;
     }
+    case Op::Div:
+    case Op::Mod:
+    case Op::And:
+    case Op::Shr:
+      return valueOf(E.op(), build(E.operand(0), Depth + 1), build(E.operand(1), Depth + 1));
     case Op::Lt:
     case Op::Le:
     case Op::Eq:
@@ -94,7 +111,7 @@ public:
   }
 
   void append(std::vector<Step> &Code, const Part &P) {
-    if (P.K == Part::Truth) {
+    if (P.K == Part::Truth || P.K == Part::Value) {
       Code.insert(Code.end(), P.Code.begin(), P.Code.end());
       return;
     }
@@ -118,6 +135,78 @@ private:
     return {Lo, Hi};
   }
   static bool fits(__int128 V) { return V >= INT64_MIN && V <= INT64_MAX; }
+  /// Bounds on a part's value over the block (exact for an affine one).
+  std::pair<__int128, __int128> span(const Part &P) const {
+    if (P.K == Part::Value)
+      return {P.Lo, P.Hi};
+    if (P.K == Part::Truth)
+      return {0, 1};
+    return range(P.L);
+  }
+  /// L op R as code (a Value part) where the program's op succeeds on every
+  /// thread: bounds on both operands over the block give bounds on the
+  /// result, and where they fit, no step can fail. Arithmetic with a
+  /// non-affine operand, and `/`, `%`, `&` and `>>` by a constant.
+  Part valueOf(Op O, const Part &L, const Part &R) {
+    Part P;
+    if (L.K == Part::Reject || L.K == Part::Truth || R.K == Part::Reject || R.K == Part::Truth)
+      return P;
+    const std::array<std::int64_t, 3> Zero{};
+    bool LConst = L.K == Part::Affine && L.L.A == Zero, RConst = R.K == Part::Affine && R.L.A == Zero;
+    auto [LLo, LHi] = span(L);
+    auto [RLo, RHi] = span(R);
+    const std::int64_t C = RConst ? R.L.D : 0;
+    __int128 Lo, Hi;
+    switch (O) {
+    case Op::Add: Lo = LLo + RLo, Hi = LHi + RHi; break;
+    case Op::Sub: Lo = LLo - RHi, Hi = LHi - RLo; break;
+    case Op::Mul: {
+      if (!LConst && !RConst)
+        return P;
+      __int128 K = LConst ? L.L.D : C, A = LConst ? RLo : LLo, B = LConst ? RHi : LHi;
+      Lo = std::min(A * K, B * K), Hi = std::max(A * K, B * K);
+      break;
+    }
+    case Op::Shl:
+      if (!RConst || C < 0 || C >= 63 || LLo < 0 || LHi > (INT64_MAX >> C))
+        return P;
+      Lo = LLo << C, Hi = LHi << C;
+      break;
+    case Op::Shr:
+      if (!RConst || C < 0 || C >= 63)
+        return P;
+      Lo = LLo >> C, Hi = LHi >> C; // arithmetic: monotone
+      break;
+    case Op::Div:
+      if (!RConst || C == 0 || (C == -1 && LLo == INT64_MIN))
+        return P;
+      Lo = C > 0 ? LLo / C : LHi / C, Hi = C > 0 ? LHi / C : LLo / C; // truncation is monotone
+      break;
+    case Op::Mod: {
+      if (!RConst || C == 0 || C == INT64_MIN || (C == -1 && LLo == INT64_MIN))
+        return P;
+      __int128 Most = (C < 0 ? -__int128(C) : __int128(C)) - 1; // the sign is the left operand's
+      Lo = LLo >= 0 ? 0 : std::max(LLo, -Most), Hi = LHi <= 0 ? 0 : std::min(LHi, Most);
+      break;
+    }
+    case Op::And:
+      if (!RConst || C < 0)
+        return P;
+      Lo = 0, Hi = LLo >= 0 ? std::min(LHi, __int128(C)) : __int128(C);
+      break;
+    default:
+      return P;
+    }
+    if (!fits(LLo) || !fits(LHi) || !fits(RLo) || !fits(RHi) || !fits(Lo) || !fits(Hi))
+      return P;
+    P.K = Part::Value;
+    append(P.Code, L);
+    append(P.Code, R);
+    P.Code.push_back({Step::Binary, O, 0});
+    P.Lo = Lo;
+    P.Hi = Hi;
+    return P;
+  }
   /// L op R where the program's op would succeed on every thread; nullopt
   /// otherwise (or when the result is not affine).
   std::optional<Lin> arith(Op O, const Lin &L, const Lin &R) const {
@@ -310,6 +399,19 @@ void ThreadAffine::warpValues(const WarpThreads &T, std::uint32_t Mask, std::int
 ThreadAffine::Truth ThreadAffine::truthOver(const WarpThreads &T) const {
   if (!T.Present)
     return Truth::Mixed;
+  if (computes()) {
+    // A value that is not affine (`tid / 32 < 3`) is not bounded by the
+    // box's corners: the lanes' own values decide it.
+    std::array<std::int64_t, WarpSize> V;
+    warpValues(T, T.Present, V.data());
+    bool Any = false, All = true;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (T.Present >> L & 1) {
+        Any |= V[L] != 0;
+        All &= V[L] != 0;
+      }
+    return All ? Truth::Always : !Any ? Truth::Never : Truth::Mixed;
+  }
   // Each stack entry bounds its value over the lanes: a Lin's extremes are at
   // corners of the lanes' box (points of the block, where it is exact).
   struct Span {
@@ -393,5 +495,12 @@ std::optional<std::int64_t> ThreadAffine::shiftAlong(const std::array<std::int64
 }
 
 bool ThreadAffine::operator==(const ThreadAffine &O) const { return Lins == O.Lins && Code == O.Code; }
+
+bool ThreadAffine::computes() const {
+  for (const Step &S : Code)
+    if (S.K == Step::Binary && !isComparisonOrLogic(S.O))
+      return true;
+  return false;
+}
 
 } // namespace bankcheck::bank

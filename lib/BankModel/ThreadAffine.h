@@ -11,7 +11,9 @@
 /// The compiled form is exact: it accepts only sums, differences, products
 /// and left shifts by warp-uniform amounts of threadIdx terms, comparisons and
 /// logical operators over them, and warp-uniform subexpressions (bound
-/// symbols only, evaluated once). Every intermediate affine value is checked
+/// symbols only, evaluated once); also `/`, `%`, `&` and `>>` by warp-uniform
+/// amounts and arithmetic over their results (`tid / 32 * 132 + tid % 32 *
+/// 4`), kept as steps whose bounds over the block are checked alike. Every intermediate affine value is checked
 /// over the whole block (an affine function takes its extremes at the box's
 /// corners) against what makes the program fail (64-bit overflow, a shift of
 /// a negative or too large value), so where `compile` succeeds, the program
@@ -72,6 +74,9 @@ public:
   /// values themselves fit, so value + shift wraps to the moved value).
   std::optional<std::int64_t> shiftAlong(const std::array<std::int64_t, 3> &Delta) const;
   bool operator==(const ThreadAffine &O) const;
+  /// Some step computes a value that is not affine (`/`, `%`, `&`, `>>`,
+  /// arithmetic on such a value): the box's corners do not bound it.
+  bool computes() const;
 
 private:
   struct Lin {
@@ -88,7 +93,7 @@ private:
   /// Postfix code: a Lin pushes its value; the others pop their operands.
   struct Step {
     enum Kind : std::uint8_t { Push, Binary, Not } K;
-    symbolic::Op O = symbolic::Op::Add; ///< Binary: Lt, Le, Eq, Ne, LAnd, LOr
+    symbolic::Op O = symbolic::Op::Add; ///< Binary: a comparison, `&&`, `||`, or an operator of a value
     unsigned Lin = 0;                   ///< Push: index into Lins
     bool operator==(const Step &S) const { return K == S.K && O == S.O && Lin == S.Lin; }
   };

@@ -18,9 +18,10 @@ Expr c(std::int64_t V) { return Expr::constant(V); }
 
 /// Index-like expressions: mostly affine in threadIdx (sums, products and
 /// shifts by constants or blockDim), with comparisons and logic for guards,
-/// and now and then what the compiled form must refuse (%, /, &, select,
-/// products of two thread terms, an unbound symbol) or what makes the
-/// program fail (overflow, shifts of negative values).
+/// `/`, `%`, `&`, `>>` by constants (compiled as steps), and now and then
+/// what the compiled form must refuse (^, min, select, products of two
+/// thread terms, an unbound symbol) or what makes the program fail
+/// (overflow, shifts of negative values).
 Expr randomIndex(std::mt19937_64 &R, unsigned Depth, SymbolId Unbound) {
   static const std::int64_t Consts[] = {0, 1, -1, 2, 3, 4, 8, 16, 17, 32, 33, 64, 132, -5,
                                         INT64_MAX / 4, INT64_MIN / 2, 1 << 20};
@@ -96,9 +97,15 @@ TEST_CASE("a compiled thread-affine expression gives the program's value on ever
   std::mt19937_64 R(20261202);
   SymbolTable T;
   SymbolId Unbound = uniformSymbol(T);
-  unsigned Compiled = 0, Refused = 0, TruthDecided = 0;
+  unsigned Compiled = 0, Refused = 0, TruthDecided = 0, Computed = 0;
   for (int I = 0; I < 3000; ++I) {
     Expr E = randomIndex(R, 1 + I % 5, Unbound);
+    if (I % 3 == 0) {
+      // A warp's and a lane's part, as kernels split a thread id.
+      static const std::int64_t Ds[] = {32, 16, 8, 3, -4, 1};
+      Expr D = c(Ds[R() % 6]);
+      E = R() % 2 ? (E / D) * c(std::int64_t(R() % 200)) + (E % D) * c(4) : Expr::binary(Op::Lt, E / D, c(2));
+    }
     bank::BlockShape S = randomShape(R);
     Env B;
     B.bind(SymbolTable::blockDim(0), S.X);
@@ -110,6 +117,7 @@ TEST_CASE("a compiled thread-affine expression gives the program's value on ever
       continue;
     }
     ++Compiled;
+    Computed += A->computes();
     Program P(E);
     for (unsigned Th = 0; Th < S.threads(); ++Th) {
       unsigned X = Th % S.X, Y = (Th / S.X) % S.Y, Z = Th / (S.X * S.Y);
@@ -154,6 +162,8 @@ TEST_CASE("a compiled thread-affine expression gives the program's value on ever
   CHECK(Compiled > 800);
   CHECK(Refused > 800);
   CHECK(TruthDecided > 1000);
+  // Values that are not affine (`/`, `%`, `&`, `>>` by constants) too.
+  CHECK(Computed > 200);
 }
 
 TEST_CASE("the thread-affine path gives evalWarp's verdicts, witnesses and bounds", "[analysis][affine]") {
