@@ -30,12 +30,15 @@ void scanGuard(const Expr &X, const Env &Bound, bool &Missing, bool &Select) {
 }
 
 /// No lane can evaluate E: Program's run fails for every lane's bindings.
-/// It reads what no lane has, and has no select (every operand is
-/// evaluated). (The tree, shared parts counted at each use, is at most
-/// Program::MaxInstructions nodes: a larger one is walked, not run.)
+/// Either E does not read threadIdx (every lane binds the rest alike) and
+/// fails on Bound, or it reads what no lane has and has no select (every
+/// operand is evaluated). (The tree, shared parts counted at each use, is
+/// at most Program::MaxInstructions nodes: a larger one is walked, not run.)
 bool failsInEveryLane(const Expr &E, const Env &Bound) {
   if (E.isNull() || E.depth() > MaxEvalDepth || E.sizeExceeds(Program::MaxInstructions))
     return false;
+  if (!SymbolTable::mentionsThreadIdx(E))
+    return !evaluate(E, Bound);
   bool Missing = false, Select = false;
   scanGuard(E, Bound, Missing, Select);
   return Missing && !Select;
