@@ -19,29 +19,35 @@ thread_local std::uint64_t WarpShiftsTaken = 0, WarpsMovedWhole = 0, GuardsAssum
 
 namespace {
 /// Reads memory (an unknown function) or a symbol Bound lacks other than
-/// threadIdx (Missing), or holds a select.
-void scanGuard(const Expr &X, const Env &Bound, bool &Missing, bool &Select) {
+/// threadIdx (Missing), or holds a select; false when it visits more than
+/// Budget nodes (shared ones at each use) or goes deeper than the program
+/// evaluates.
+bool scanGuard(const Expr &X, const Env &Bound, bool &Missing, bool &Select, unsigned &Budget, unsigned Depth) {
   if (X.isConst())
-    return;
+    return true;
+  if (Budget-- == 0 || Depth > MaxEvalDepth)
+    return false;
   Select |= X.op() == Op::Select;
   Missing |= X.op() == Op::Apply || (X.isVar() && X.symbol() > SymbolTable::threadIdx(2) && !Bound.lookup(X.symbol()));
   for (const Expr &O : X.operands())
-    scanGuard(O, Bound, Missing, Select);
+    if (!scanGuard(O, Bound, Missing, Select, Budget, Depth + 1))
+      return false;
+  return true;
 }
 
 /// No lane can evaluate E: Program's run fails for every lane's bindings.
 /// Either E does not read threadIdx (every lane binds the rest alike) and
 /// fails on Bound, or it reads what no lane has and has no select (every
-/// operand is evaluated). (The tree, shared parts counted at each use, is
-/// at most Program::MaxInstructions nodes: a larger one is walked, not run.)
+/// operand is evaluated, flattened or walked). Larger guards than the
+/// program flattens are not followed.
 bool failsInEveryLane(const Expr &E, const Env &Bound) {
-  if (E.isNull() || E.depth() > MaxEvalDepth || E.sizeExceeds(Program::MaxInstructions))
+  if (E.isNull())
     return false;
   if (!SymbolTable::mentionsThreadIdx(E))
     return !evaluate(E, Bound);
   bool Missing = false, Select = false;
-  scanGuard(E, Bound, Missing, Select);
-  return Missing && !Select;
+  unsigned Budget = Program::MaxInstructions;
+  return scanGuard(E, Bound, Missing, Select, Budget, 0) && Missing && !Select;
 }
 } // namespace
 
