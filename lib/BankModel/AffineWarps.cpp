@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 #include "BankModel/Analyzer.h"
 
-
 namespace bankcheck::bank::detail {
 
 namespace {

@@ -132,11 +132,9 @@ private:
   std::optional<std::pair<unsigned, std::int64_t>> WarpOutOfBounds;
 
   Outcome evalWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs);
-  /// An instance whose guards and offset are affine in threadIdx (with a
-  /// known shape, no invariant, no cp.async source): evaluated per thread
-  /// from their coefficients, as evalWarp would (ThreadAffine.h).
   /// An instance whose offset and guards are exact per thread once the
-  /// shape and the bindings are bound (ThreadAffine). A guard that no lane
+  /// shape and the bindings are bound (ThreadAffine; no invariant, no
+  /// cp.async source): evaluated per thread as evalWarp would. A guard that no lane
   /// can evaluate (it reads a run-time or loaded value, and has no select:
   /// evalWarp's program fails in every lane) is none: every lane passes
   /// it, with its assumption, as evalWarp keeps them.
