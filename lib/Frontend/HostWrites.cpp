@@ -181,9 +181,10 @@ const VarDecl *HostValues::readOnlyTable(const ArraySubscriptExpr *AS) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!F || !F->getBody())
     return nullptr;
-  if (!refsOf(VD, F).empty() && TooDeep.count(VD))
-    return nullptr;
-  for (const Occurrence &O : refsOf(VD, F)) {
+  const std::vector<Occurrence> &Refs = refsOf(VD, F); // (finds TooDeep too)
+  if (TooDeep.count(VD))
+    return nullptr; // a reference not kept may write it
+  for (const Occurrence &O : Refs) {
     // Up through the decay to the subscript, which must be read: `sizes[j]`
     // as a value, or the array under sizeof.
     const Stmt *Child;
