@@ -36,6 +36,10 @@
 #include <set>
 #include <tuple>
 
+#ifdef BANKCHECK_MIMALLOC
+#include <mimalloc.h>
+#endif
+
 #ifndef BANKCHECK_DOCS_URL
 #define BANKCHECK_DOCS_URL ""
 #endif
@@ -152,6 +156,12 @@ static cl::opt<std::string> Preamble("preamble",
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
 
 int main(int argc, const char **argv) {
+#ifdef BANKCHECK_MIMALLOC
+  // Memory freed goes back to the system at once, not after mimalloc's
+  // default delay: peak memory stays at the C library allocator's
+  // (bench/README.md, "The allocator").
+  mi_option_set(mi_option_decommit_delay, 0);
+#endif
   // Split at `--`: what follows goes to the compiler.
   std::vector<const char *> Own;
   std::vector<std::string> Extra;
