@@ -108,11 +108,10 @@ BinaryOperatorKind negation(BinaryOperatorKind Op) {
   }
 }
 
-bool sameValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
-  llvm::FoldingSetNodeID KA, KB;
-  A->Profile(KA, Ctx, false);
-  B->Profile(KB, Ctx, false);
-  return KA == KB;
+llvm::FoldingSetNodeID profileOf(const Expr *E, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID ID;
+  E->Profile(ID, Ctx, false);
+  return ID;
 }
 
 } // namespace
@@ -123,14 +122,19 @@ HostValues::Truth HostValues::orderedTruth(const Expr *E) {
   std::optional<Comparison> Q = comparisonOf(E, Ctx);
   if (!Q)
     return Truth::Unknown;
+  const llvm::FoldingSetNodeID QValue = profileOf(Q->X, Ctx);
   Range Known;
   bool Any = false;
   for (const auto &[Key, Holds] : Decided) {
     auto It = KeyExprs.find(Key);
     if (It == KeyExprs.end())
       continue;
-    std::optional<Comparison> F = comparisonOf(It->second.first, Ctx);
-    if (!F || !sameValue(F->X, Q->X, Ctx))
+    auto [Cached, New] = KeyComparisons.try_emplace(It->second.first);
+    if (New)
+      if (std::optional<Comparison> F = comparisonOf(It->second.first, Ctx))
+        Cached->second = KeyComparison{profileOf(F->X, Ctx), F->Op, F->C};
+    const std::optional<KeyComparison> &F = Cached->second;
+    if (!F || F->Value != QValue)
       continue;
     bool WrittenHolds = Holds != It->second.second;
     Known.keep(WrittenHolds ? F->Op : negation(F->Op), F->C);

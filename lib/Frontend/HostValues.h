@@ -224,6 +224,14 @@ private:
   std::vector<llvm::FoldingSetNodeID> Undecided;
   /// The condition each key was made from, and whether it is the key negated.
   std::map<llvm::FoldingSetNodeID, std::pair<const clang::Expr *, bool>> KeyExprs;
+  /// A key's condition read as `X op C` (orderedTruth), once per condition:
+  /// X's profile, the comparison, the constant; none where it is not one.
+  struct KeyComparison {
+    llvm::FoldingSetNodeID Value;
+    clang::BinaryOperatorKind Op;
+    std::int64_t C;
+  };
+  std::map<const clang::Expr *, std::optional<KeyComparison>> KeyComparisons;
   bool Deciding = true;
   unsigned Nesting = 0; ///< truth() reading values inside truth()
   static constexpr unsigned MaxNesting = 3;
