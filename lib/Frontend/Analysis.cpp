@@ -9,6 +9,7 @@
 #include "Frontend/PaddingFixes.h"
 #include "Frontend/ProjectPadding.h"
 #include "Frontend/ParseErrors.h"
+#include "Frontend/SystemDecls.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -33,6 +34,15 @@ public:
   /// kernels, and a local class cannot define a friend.
   bool TraverseStmt(Stmt *) { return true; }
   bool TraverseTypeLoc(TypeLoc) { return true; }
+  bool TraverseDecl(Decl *D) {
+    // A function is a kernel or holds none (its body is not walked), and
+    // asking whether a declaration is a system header's is costly.
+    if (leafDecl(D) || isa_and_nonnull<VarDecl, FieldDecl>(D))
+      return true;
+    if (const auto *F = dyn_cast_or_null<FunctionDecl>(D); F && !F->hasAttr<CUDAGlobalAttr>())
+      return true;
+    return systemHeaderOnly(D, Ctx.getSourceManager()) || RecursiveASTVisitor::TraverseDecl(D);
+  }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
       return true;

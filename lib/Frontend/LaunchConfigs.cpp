@@ -5,6 +5,7 @@
 #include "Frontend/HostValues.h"
 #include "Frontend/LaunchSizes.h"
 #include "Frontend/StmtWalk.h"
+#include "Frontend/SystemDecls.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -12,7 +13,6 @@
 
 #include <deque>
 #include <set>
-#include <functional>
 
 namespace bankcheck::frontend {
 
@@ -71,41 +71,53 @@ public:
   /// Statements (function bodies, initializers) by the plain walk of
   /// StmtWalk.h: only calls are looked at, and a body is most of a file.
   bool TraverseStmt(Stmt *S) {
-    std::function<bool(const Stmt *)> OnNode = [&](const Stmt *N) {
+    CallFinder OnNode{*this};
+    walkPreOrder(S, OnNode);
+    return true;
+  }
+  /// The walk's visit of one node: calls and launches, and a generic
+  /// lambda's instantiations (its body as written is a pattern: its launches
+  /// are those of each instantiation, `[&](auto n) { k<n.value><<<g, n.value>>>(); }`
+  /// called with std::integral_constant<int, 32>, ...).
+  struct CallFinder {
+    LaunchVisitor &V;
+    bool operator()(const Stmt *N) {
       if (const auto *C = dyn_cast<CallExpr>(N)) {
-        VisitCallExpr(const_cast<CallExpr *>(C));
+        V.VisitCallExpr(const_cast<CallExpr *>(C));
         if (const auto *K = dyn_cast<CUDAKernelCallExpr>(C))
-          VisitCUDAKernelCallExpr(const_cast<CUDAKernelCallExpr *>(K));
+          V.VisitCUDAKernelCallExpr(const_cast<CUDAKernelCallExpr *>(K));
       }
-      // A generic lambda's body as written is a pattern: its launches are
-      // those of each instantiation (`[&](auto n) { k<n.value><<<g, n.value>>>(); }`
-      // called with std::integral_constant<int, 32>, ...).
       if (const auto *L = dyn_cast<LambdaExpr>(N))
         if (const FunctionTemplateDecl *FT = L->getCallOperator()->getDescribedFunctionTemplate())
           for (const FunctionDecl *Spec : FT->specializations())
             if (Spec->getBody()) {
-              Functions.push_back(Spec);
-              walkPreOrder(Spec->getBody(), OnNode);
-              Functions.pop_back();
+              V.Functions.push_back(Spec);
+              walkPreOrder(Spec->getBody(), *this);
+              V.Functions.pop_back();
             }
       return true;
-    };
-    walkPreOrder(S, OnNode);
-    return true;
-  }
+    }
+  };
   bool TraverseDecl(Decl *D) {
     // Nothing in an uninstantiated template is collected: its
-    // instantiations are reached through the template. A function of a
-    // system header that is not an instantiation names no function of the
-    // user's (host ones have no body here: ParseAction.cpp).
-    if (const auto *F = dyn_cast_or_null<FunctionDecl>(D);
-        F && (F->isDependentContext() ||
-              (!F->isTemplateInstantiation() && Ctx.getSourceManager().isInSystemHeader(F->getLocation()))))
+    // instantiations are reached through the template. What a system header
+    // declares launches no kernel of the user's: its host bodies are not
+    // parsed (ParseAction.cpp), its device ones launch nothing (below).
+    if (leafDecl(D))
+      return true;
+    if (const auto *F = dyn_cast_or_null<FunctionDecl>(D); F && F->isDependentContext())
       return true;
     // Device code launches nothing Clang accepts (no dynamic parallelism) and
     // is no launch wrapper: its bodies, most of a file of kernels, are skipped.
     if (const auto *F = dyn_cast_or_null<FunctionDecl>(D);
         F && (F->hasAttr<CUDAGlobalAttr>() || (F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAHostAttr>())))
+      return true;
+    // A declaration with no body or initializer runs nothing.
+    if (const auto *F = dyn_cast_or_null<FunctionDecl>(D); F && !F->doesThisDeclarationHaveABody())
+      return true;
+    if (const auto *V = dyn_cast_or_null<VarDecl>(D); V && !V->hasInit())
+      return true;
+    if (systemHeaderOnly(D, Ctx.getSourceManager()))
       return true;
     const auto *F = dyn_cast_or_null<FunctionDecl>(D);
     if (F)
