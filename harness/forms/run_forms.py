@@ -113,6 +113,12 @@ def parse(text):
     return res
 
 
+def environment(ncu):
+    """The profiler's version and the GPU's name and driver, for a measurement's record."""
+    return {"ncu": sh([ncu, "--version"])[1].strip().splitlines()[-1],
+            "driver": sh(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"])[1].strip()}
+
+
 def main():
     out_dir = sys.argv[1]
     os.makedirs(out_dir, exist_ok=True)
@@ -160,8 +166,7 @@ def main():
     with open(os.path.join(out_dir, "wmma.csv"), "w") as f:
         f.write(wm)
     measured = {"metrics": names, "dropped": dropped, "forms": results, "wmma": parse(wm),
-                "date": time.strftime("%Y-%m-%d"), "ncu": sh([ncu, "--version"])[1].strip().splitlines()[-1],
-                "driver": sh(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"])[1].strip()}
+                "date": time.strftime("%Y-%m-%d"), **environment(ncu)}
     with open(os.path.join(out_dir, "measured.json"), "w") as f:
         json.dump(measured, f, indent=0)
     print(f"measured {len(measured['forms'])} form launches, {len(measured['wmma'])} wmma launches")

@@ -20,7 +20,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from run_forms import parse, sh  # noqa: E402
+from run_forms import environment, parse, sh  # noqa: E402
 
 METRICS = [
     "smsp__sass_inst_executed_op_shared_ld.sum",
@@ -79,9 +79,7 @@ def main():
     measured = {"metrics": names, "dropped": dropped,
                 "kernels": {v["kernel"].split("(")[0]: {k: x for k, x in v.items() if k != "kernel"}
                             for _, v in sorted(got.items())},
-                "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-                "ncu": sh([ncu, "--version"])[1].strip().splitlines()[-1],
-                "driver": sh(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"])[1].strip(),
+                "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), **environment(ncu),
                 "command": "nvcc -O3 -arch=sm_90 -lineinfo -std=c++17 wmma_layouts.cu; ncu --clock-control none "
                            "--kernel-name regex:^m_ --metrics ..."}
     with open(os.path.join(out_dir, "measured.json"), "w") as f:

@@ -41,6 +41,16 @@ template <class Frag> __device__ void fillWords(Frag &f) {
 
 constexpr int BufBytes = 8192;
 
+/// Uses every storage word of a loaded fragment, so that no load is dropped.
+template <class Frag> __device__ void consume(const Frag &f, unsigned *out) {
+  constexpr int W = sizeof(f.x) / 4;
+  const unsigned *w = reinterpret_cast<const unsigned *>(&f.x[0]);
+  unsigned s = 0;
+  for (int i = 0; i < W; i++)
+    s += w[i] * (i + 1);
+  out[threadIdx.x] = s;
+}
+
 // An operand (matrix_a / matrix_b) load: Ptr is load_matrix_sync's pointer type.
 #define MAP_OP(NAME, USE, M, N, K, T, LAYOUT, PTR, CELL, LDM)                                  \
   __global__ void NAME(unsigned *out) {                                                        \
@@ -82,24 +92,14 @@ constexpr int BufBytes = 8192;
     __shared__ __align__(256) unsigned buf[BufBytes / 4];                                      \
     wmma::fragment<wmma::USE, M, N, K, T, wmma::LAYOUT> f;                                      \
     wmma::load_matrix_sync(f, reinterpret_cast<PTR>(buf), LDM);                                \
-    constexpr int W = sizeof(f.x) / 4;                                                         \
-    const unsigned *w = reinterpret_cast<const unsigned *>(&f.x[0]);                           \
-    unsigned s = 0;                                                                            \
-    for (int i = 0; i < W; i++)                                                                \
-      s += w[i] * (i + 1);                                                                     \
-    out[threadIdx.x] = s;                                                                      \
+    consume(f, out);                                                                           \
   }
 #define MEASURE_ACC_LOAD(NAME, M, N, K, T, LAYOUT, LDM)                                        \
   __global__ void NAME(unsigned *out) {                                                        \
     __shared__ __align__(256) unsigned buf[BufBytes / 4];                                      \
     wmma::fragment<wmma::accumulator, M, N, K, T> f;                                           \
     wmma::load_matrix_sync(f, reinterpret_cast<const T *>(buf), LDM, wmma::LAYOUT);            \
-    constexpr int W = sizeof(f.x) / 4;                                                         \
-    const unsigned *w = reinterpret_cast<const unsigned *>(&f.x[0]);                           \
-    unsigned s = 0;                                                                            \
-    for (int i = 0; i < W; i++)                                                                \
-      s += w[i] * (i + 1);                                                                     \
-    out[threadIdx.x] = s;                                                                      \
+    consume(f, out);                                                                           \
   }
 #define MEASURE_ACC_STORE(NAME, M, N, K, T, LAYOUT, LDM)                                       \
   __global__ void NAME(unsigned *out) {                                                        \
