@@ -59,4 +59,4 @@ from .ncu_csv import (SourceColumns, csv_rows, find_column, parse_ncu_metrics, p
                       parse_source_csv, short_kernel_name)
 from .program import (LINE_SLACK, PROFILE_VERDICTS, compare_profile, hardware_conflict, join_profile,
                       paths_match, profile, profile_row, profile_summary)
-from .sass import SASS_SUFFIX, check_replay_sass, classify, parse_sass_dump, shared_op, split_predicate
+from .sass import SASS_SUFFIX, check_replay_sass, classify, generic_op, parse_sass_dump, shared_op, split_predicate

@@ -9,7 +9,7 @@ import io
 
 from .common import HarnessError
 from .metrics import metric_names
-from .sass import classify, shared_op, split_predicate
+from .sass import classify, generic_op, split_predicate
 
 
 NOISE_PREFIXES = ("==PROF==", "==WARNING==", "==ERROR==", "==INFO==")
@@ -151,7 +151,8 @@ def parse_source_csv(text):
     Rows with zero wavefronts and zero ideal are skipped (LDS RZ dummies).
     Shared-memory instructions are those of sass.classify: LDS/LDSM (load),
     STS/STSM (store), ATOMS (atomic) and LDGSTS (copy, cp.async: its shared
-    wavefronts are in this view, unlike in the l1tex totals).
+    wavefronts are in this view, unlike in the l1tex totals), and generic
+    LD/ST rows with shared wavefronts (as LDS/STS: sass.generic_op).
     Returns a list of dicts: file, line, function, address, opcode, kind,
     width, instruction (the form, as bankcheck's JSON names it), cache
     (LDGSTS), executed, wavefronts, ideal, excessive, nway, launch.
@@ -202,7 +203,9 @@ def parse_source_csv(text):
         if not body or predicate == "@!PT":
             continue
         opcode = body.split()[0]
-        op = classify(opcode)
+        # A generic load or store counts where it reached shared memory (its
+        # shared wavefronts, below, are not zero).
+        op = classify(opcode) or generic_op(opcode)
         if op is None:
             continue
         dedup = (launch_of.get(function), function, address)
@@ -217,7 +220,8 @@ def parse_source_csv(text):
         if wavefronts == 0 and ideal == 0:
             continue
         records.append({"file": file, "line": line, "function": function, "address": address,
-                        "opcode": opcode, "kind": op.kind, "width": shared_op(opcode)[1],
+                        "opcode": opcode, "kind": op.kind,
+                        "width": None if op.instruction.startswith(("LDSM", "STSM")) else op.width,
                         "instruction": op.instruction, "cache": op.cache,
                         "executed": value(cols.executed), "wavefronts": wavefronts,
                         "ideal": ideal, "excessive": value(cols.excessive),

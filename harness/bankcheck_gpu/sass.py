@@ -79,6 +79,20 @@ def classify(opcode):
     return None
 
 
+def generic_op(opcode):
+    """SassOp of a generic LD/ST (LD.E, LD.E.64, ST.E.128, ...), as the LDS/STS
+    form it is when its address is shared memory: wmma fragments of bf16, tf32
+    and f64 are loaded so where the pointer is not known to be shared (their
+    rows in ncu's source view carry shared wavefronts). None for other opcodes.
+    """
+    parts = opcode.upper().split(".")
+    base, mods = parts[0], parts[1:]
+    if base not in ("LD", "ST"):
+        return None
+    width = next((w for suffix, w in WIDTH_SUFFIXES if suffix in mods), 4)
+    return SassOp("load" if base == "LD" else "store", width, "LDS" if base == "LD" else "STS", None, None)
+
+
 def shared_op(opcode):
     """(kind, width) of a shared-memory SASS opcode, None for other opcodes.
 

@@ -293,6 +293,13 @@ class SassTest(unittest.TestCase):
         self.assertEqual(set(self.functions), {"k0", "k1", "k2", "k3", "k4", "kfloat_atomic",
                                                "_Z6matmulPfPKfS1_"})
 
+    def test_generic_loads_and_stores_as_their_shared_forms(self):
+        self.assertEqual(bg.classify("LD.E"), None)
+        self.assertEqual(bg.generic_op("LD.E")[:3], ("load", 4, "LDS"))
+        self.assertEqual(bg.generic_op("LD.E.64")[:3], ("load", 8, "LDS"))
+        self.assertEqual(bg.generic_op("ST.E.128")[:3], ("store", 16, "STS"))
+        self.assertIsNone(bg.generic_op("LDG.E"))
+
     def test_opcode_widths(self):
         self.assertEqual(bg.shared_op("LDS.U8"), ("load", 1))
         self.assertEqual(bg.shared_op("LDS.S16"), ("load", 2))
