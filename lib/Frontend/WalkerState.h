@@ -217,6 +217,10 @@ public:
   std::optional<Value> wmmaEmit(const clang::CallExpr *C, const struct WmmaOp &O, const clang::Expr *Ptr,
                                 const clang::Expr *Ldm, const clang::Expr *Layout,
                                 std::optional<symbolic::Expr> FixedLayout, const std::string &Name);
+  /// The kinds of bank::wmmaBlockLayout's table and the sub-byte operands
+  /// (nullopt: another kind).
+  std::optional<Value> wmmaMeasured(const clang::CallExpr *C, const struct WmmaOp &O, const SharedRef &P,
+                                    const symbolic::Expr &Ldm, bool ColMajor, const std::string &Name);
   /// Walks FD's body with its parameters bound to Args and the variables of
   /// Bind to their values (a lambda's by-copy captures). Without KeepOuter
   /// the caller's variables are restored afterwards; with it (member

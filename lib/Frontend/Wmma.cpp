@@ -15,11 +15,17 @@
 ///                                       f16: LDS/STS), lane l at row l/4,
 ///                                       column 2 (l % 4)
 ///   accumulators, column-major          the same blocks, one element per access
-///   bf16, tf32, f64, sub-byte types     generic LD/ST: not modelled (a remark)
+///   bf16, tf32, f64 operands, f64       per lane LDS/STS (generic LD/ST where the
+///   accumulators, 8x32 f32 ones         pointer is not known to be shared), by the
+///                                       measured table of BankModel/WmmaLayouts.cpp
+///   u4, s4, b1 operands                 LDSM.x1: lanes 0-7 give the 8 rows of 16 bytes
+///   8x32 accumulators other than f32    not measured: a remark
+///   row-major
 ///
 /// Memory rows are `ldm` elements apart; the row of a row-major operand is a
 /// matrix row, of a column-major one a column.
 //===----------------------------------------------------------------------===//
+#include "BankModel/WmmaLayouts.h"
 #include "Frontend/WalkerState.h"
 
 #include "llvm/Support/Regex.h"
@@ -33,11 +39,25 @@ struct WmmaOp {
   unsigned M = 0, N = 0, K = 0;
   char Operand = 0; ///< 'a', 'b', 'c'
   bool Store = false;
-  unsigned ElemBytes = 0; ///< 0: a type the model does not know
+  unsigned ElemBytes = 0; ///< 0: a type the model does not know, or under a byte
+  unsigned ElemBits = 0;
   std::string Type;
 };
 
 namespace {
+
+/// The element's size of the types the model knows (0: another).
+void setElementSize(WmmaOp &O) {
+  static constexpr std::pair<const char *, unsigned> Bits[] = {
+      {"f16", 16}, {"bf16", 16}, {"s8", 8}, {"u8", 8}, {"tf32", 32}, {"f64", 64}, {"u4", 4}, {"s4", 4}, {"b1", 1}};
+  O.ElemBits = 0;
+  for (auto [T, B] : Bits)
+    if (O.Type == T)
+      O.ElemBits = B;
+  if ((O.Type == "f32" || O.Type == "i32") && O.Operand == 'c')
+    O.ElemBits = 32;
+  O.ElemBytes = O.ElemBits % 8 ? 0 : O.ElemBits / 8;
+}
 
 std::optional<WmmaOp> parse(StringRef Name) {
   static const llvm::Regex Re("^__(h|i|d|b)?mma_(bf16_|tf32_)?m([0-9]+)n([0-9]+)k([0-9]+)_(ld|st)_(a|b|c)(_[a-z0-9]+)?$");
@@ -61,12 +81,9 @@ std::optional<WmmaOp> parse(StringRef Name) {
   } else {
     O.Type = Family == "d" ? "f64" : Suffix.empty() ? "b1" : Suffix;
   }
-  if (O.Type == "f16")
-    O.ElemBytes = 2;
-  else if (O.Type == "s8" || O.Type == "u8")
-    O.ElemBytes = 1;
-  else if ((O.Type == "f32" || O.Type == "i32") && O.Operand == 'c')
-    O.ElemBytes = 4;
+  if (O.Operand == 'c' && (O.Type == "tf32" || O.Type == "bf16"))
+    O.Type = "f32"; // their accumulators are float
+  setElementSize(O);
   if (O.Type == "f16" && O.Operand != 'c' && Family != "h")
     O.ElemBytes = 0;
   return O;
@@ -125,8 +142,13 @@ std::optional<WmmaOp> fromFragment(QualType FragT, bool Store, std::optional<boo
     O.Type = "f32", O.ElemBytes = 4;
   else if (O.Operand == 'c' && T->isSpecificBuiltinType(BuiltinType::Int))
     O.Type = "i32", O.ElemBytes = 4;
+  else if (T->isSpecificBuiltinType(BuiltinType::Double))
+    O.Type = "f64";
+  else if (const auto *R = T->getAsCXXRecordDecl(); R && R->getIdentifier())
+    O.Type = R->getName() == "__nv_bfloat16" ? "bf16" : R->getName().str(); // tf32, u4, s4, b1
   else
-    O.Type = TN; // bf16, tf32, double, sub-byte: not modelled
+    O.Type = TN;
+  setElementSize(O);
   if (O.Operand != 'c' && A.size() >= 6 && A[5].getKind() == TemplateArgument::Type) {
     const CXXRecordDecl *L = A[5].getAsType()->getAsCXXRecordDecl();
     if (L && L->getName() == "row_major")
@@ -187,6 +209,9 @@ std::optional<Value> Walker::wmmaEmit(const CallExpr *C, const WmmaOp &Op, const
   Expr Layout = FixedLayout ? *FixedLayout : LayoutArg ? intValue(LayoutArg) : Expr::constant(0);
   if (!P)
     return Value(); // not shared memory
+  if (Layout.isConst())
+    if (std::optional<Value> V = wmmaMeasured(C, *O, *P, Ldm, Layout.constValue() != 0, Name))
+      return V;
   if (!O->ElemBytes || !Layout.isConst()) {
     Result.Skipped.push_back({toFileLoc(SM.getExpansionLoc(C->getBeginLoc()), SM),
                               "wmma " + std::string(O->Store ? "store" : "load") + " of a " + O->Type +
@@ -253,6 +278,56 @@ std::optional<Value> Walker::wmmaEmit(const CallExpr *C, const WmmaOp &Op, const
       L.Offset = At(RowIn + Expr::constant(R0), (Chunk + Expr::constant(C0)) * ChunkElems);
       recordAt(L, C, Index++, C->getBeginLoc(), Kind, 16, bank::matrixForm(false, Matrices), Name);
     }
+  return Value();
+}
+
+std::optional<Value> Walker::wmmaMeasured(const CallExpr *C, const WmmaOp &O, const SharedRef &P, const Expr &Ldm,
+                                          bool ColMajor, const std::string &Name) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const char *Kind = O.Store ? "store" : "load";
+  Expr Lane = laneExpr();
+  Expr G = Expr::binary(symbolic::Op::Div, Lane, Expr::constant(4));
+  Expr T = Expr::binary(symbolic::Op::Mod, Lane, Expr::constant(4));
+  unsigned Index = 0;
+  // Sub-byte operands: one ldmatrix .x1 of the 8 rows of 16 bytes.
+  if ((O.ElemBits == 4 || O.ElemBits == 1) && O.Operand != 'c' && !O.Store) {
+    Expr RowBytes = Ldm * Expr::constant(O.ElemBits) / Expr::constant(8);
+    SharedRef L = P;
+    L.Offset = P.Offset + Expr::binary(symbolic::Op::Mod, Lane, Expr::constant(8)) * RowBytes;
+    recordAt(L, C, Index, C->getBeginLoc(), Kind, 16, bank::Form::LDSM_X1, Name);
+    return Value();
+  }
+  bank::WmmaKind K{O.Type, O.Operand, O.M, O.N, O.K, ColMajor, O.Store};
+  const bank::BlockLayout *B = bank::wmmaBlockLayout(K);
+  if (!B) {
+    if (O.Operand == 'c' && O.M == 8 && O.N == 32) {
+      Result.Skipped.push_back({toFileLoc(SM.getExpansionLoc(C->getBeginLoc()), SM),
+                                "wmma " + std::string(Kind) + " of an 8x32 " + O.Type + " accumulator (" +
+                                    (ColMajor ? "column" : "row") + "-major, '" + Name +
+                                    "') on shared memory is not modelled: its lanes' layout differs from the "
+                                    "other shapes' and was measured for row-major f32 only"});
+      return Value();
+    }
+    return std::nullopt;
+  }
+  // The tile in memory coordinates: memory rows, and elements along one.
+  unsigned Rows = O.Operand == 'a' ? O.M : O.Operand == 'b' ? O.K : O.M;
+  unsigned Cols = O.Operand == 'a' ? O.K : O.N;
+  if (ColMajor)
+    std::swap(Rows, Cols);
+  auto Quad = [&](const bank::QuadTerm &Q, unsigned Base) {
+    return G * Expr::constant(Q.G) + T * Expr::constant(Q.T) + Expr::constant(std::int64_t(Q.C) + Base);
+  };
+  const Expr E = Expr::constant(O.ElemBytes);
+  for (unsigned R0 = 0; R0 < Rows; R0 += B->BlockRows)
+    for (unsigned C0 = 0; C0 < Cols; C0 += B->BlockCols)
+      for (unsigned A = 0; A < B->NumAccesses; ++A) {
+        const bank::LaneAccess &X = B->Accesses[A];
+        SharedRef L = P;
+        L.Offset = P.Offset + (Quad(X.Row, R0) * Ldm + Quad(X.Col, C0)) * E;
+        recordAt(L, C, Index++, C->getBeginLoc(), Kind, X.Bytes, O.Store ? bank::Form::STS : bank::Form::LDS,
+                 Name);
+      }
   return Value();
 }
 
