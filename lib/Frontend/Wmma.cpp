@@ -133,22 +133,22 @@ std::optional<WmmaOp> fromFragment(QualType FragT, bool Store, std::optional<boo
   QualType T = A[4].getAsType().getCanonicalType();
   std::string TN = T.getAsString();
   if (TN.find("half") != std::string::npos && TN.find("bfloat") == std::string::npos)
-    O.Type = "f16", O.ElemBytes = 2;
+    O.Type = "f16";
   else if (T->isSpecificBuiltinType(BuiltinType::SChar) || T->isSpecificBuiltinType(BuiltinType::Char_S))
-    O.Type = "s8", O.ElemBytes = 1;
+    O.Type = "s8";
   else if (T->isSpecificBuiltinType(BuiltinType::UChar) || T->isSpecificBuiltinType(BuiltinType::Char_U))
-    O.Type = "u8", O.ElemBytes = 1;
+    O.Type = "u8";
   else if (O.Operand == 'c' && T->isSpecificBuiltinType(BuiltinType::Float))
-    O.Type = "f32", O.ElemBytes = 4;
+    O.Type = "f32";
   else if (O.Operand == 'c' && T->isSpecificBuiltinType(BuiltinType::Int))
-    O.Type = "i32", O.ElemBytes = 4;
+    O.Type = "i32";
   else if (T->isSpecificBuiltinType(BuiltinType::Double))
     O.Type = "f64";
   else if (const auto *R = T->getAsCXXRecordDecl(); R && R->getIdentifier())
     O.Type = R->getName() == "__nv_bfloat16" ? "bf16" : R->getName().str(); // tf32, u4, s4, b1
   else
     O.Type = TN;
-  setElementSize(O);
+  setElementSize(O); // the element's size from its name, as for the builtins
   if (O.Operand != 'c' && A.size() >= 6 && A[5].getKind() == TemplateArgument::Type) {
     const CXXRecordDecl *L = A[5].getAsType()->getAsCXXRecordDecl();
     if (L && L->getName() == "row_major")
