@@ -17,6 +17,7 @@
 // `./wmma_layouts` prints one JSON object per map kernel on stdout.
 // Launched with one warp.
 #include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <mma.h>
 #include <cstdio>
 
@@ -32,11 +33,20 @@ template <class Frag> __device__ void dumpWords(const Frag &f, unsigned *out) {
     out[threadIdx.x * W + i] = w[i];
 }
 
+/// Each storage element (each 32-bit word where elements are wider) holds
+/// lane << 8 | its index; 16-bit elements are filled one by one.
 template <class Frag> __device__ void fillWords(Frag &f) {
-  constexpr int W = sizeof(f.x) / 4;
-  unsigned *w = reinterpret_cast<unsigned *>(&f.x[0]);
-  for (int i = 0; i < W; i++)
-    w[i] = (threadIdx.x << 8) | unsigned(i);
+  if constexpr (sizeof(f.x[0]) == 2) {
+    constexpr int E = sizeof(f.x) / 2;
+    unsigned short *h = reinterpret_cast<unsigned short *>(&f.x[0]);
+    for (int i = 0; i < E; i++)
+      h[i] = (unsigned short)((threadIdx.x << 8) | unsigned(i));
+  } else {
+    constexpr int W = sizeof(f.x) / 4;
+    unsigned *w = reinterpret_cast<unsigned *>(&f.x[0]);
+    for (int i = 0; i < W; i++)
+      w[i] = (threadIdx.x << 8) | unsigned(i);
+  }
 }
 
 constexpr int BufBytes = 8192;
@@ -115,6 +125,7 @@ template <class Frag> __device__ void consume(const Frag &f, unsigned *out) {
   }
 
 using bf16 = __nv_bfloat16;
+using half = __half;
 using tf32 = wmma::precision::tf32;
 using u4 = exp_::precision::u4;
 using b1 = exp_::precision::b1;
@@ -162,7 +173,18 @@ typedef unsigned short u16;
   X(acc_f32_32x8_load_col, 32, 8, 16, float, mem_col_major, unsigned, 32)                       \
   X(acc_f32_8x32_load_row, 8, 32, 16, float, mem_row_major, unsigned, 32)                       \
   X(acc_f32_16x16_load_row, 16, 16, 16, float, mem_row_major, unsigned, 16)                     \
-  X(acc_i32_8x8x32_load_row, 8, 8, 32, int, mem_row_major, unsigned, 8)
+  X(acc_i32_8x8x32_load_row, 8, 8, 32, int, mem_row_major, unsigned, 8)                        \
+  X(acc_f32_8x32_load_col, 8, 32, 16, float, mem_col_major, unsigned, 8)                        \
+  X(acc_f16_8x32_load_row, 8, 32, 16, half, mem_row_major, u16, 32)                             \
+  X(acc_f16_8x32_load_col, 8, 32, 16, half, mem_col_major, u16, 8)                              \
+  X(acc_i32_8x32_load_row, 8, 32, 16, int, mem_row_major, unsigned, 32)                         \
+  X(acc_i32_8x32_load_col, 8, 32, 16, int, mem_col_major, unsigned, 8)                          \
+  X(acc_f16_32x8_load_row, 32, 8, 16, half, mem_row_major, u16, 8)                              \
+  X(acc_f16_16x16_load_row, 16, 16, 16, half, mem_row_major, u16, 16)                           \
+  X(acc_i32_32x8_load_col, 32, 8, 16, int, mem_col_major, unsigned, 32)                         \
+  X(acc_f16_16x16_load_col, 16, 16, 16, half, mem_col_major, u16, 16)                           \
+  X(acc_f16_32x8_load_col, 32, 8, 16, half, mem_col_major, u16, 32)                             \
+  X(acc_i32_8x8x32_load_col, 8, 8, 32, int, mem_col_major, unsigned, 8)
 #define ACC_STORE_LIST(X)                                                                       \
   X(acc_f64_store_row, 8, 8, 4, double, mem_row_major, 8)                                       \
   X(acc_f64_store_col, 8, 8, 4, double, mem_col_major, 8)                                       \
@@ -171,7 +193,18 @@ typedef unsigned short u16;
   X(acc_f32_32x8_store_row, 32, 8, 16, float, mem_row_major, 8)                                 \
   X(acc_f32_8x32_store_row, 8, 32, 16, float, mem_row_major, 32)                                \
   X(acc_f32_16x16_store_row, 16, 16, 16, float, mem_row_major, 16)                              \
-  X(acc_i32_8x8x32_store_row, 8, 8, 32, int, mem_row_major, 8)
+  X(acc_i32_8x8x32_store_row, 8, 8, 32, int, mem_row_major, 8)                                 \
+  X(acc_f32_8x32_store_col, 8, 32, 16, float, mem_col_major, 8)                                 \
+  X(acc_f16_8x32_store_row, 8, 32, 16, half, mem_row_major, 32)                                 \
+  X(acc_f16_8x32_store_col, 8, 32, 16, half, mem_col_major, 8)                                  \
+  X(acc_i32_8x32_store_row, 8, 32, 16, int, mem_row_major, 32)                                  \
+  X(acc_i32_8x32_store_col, 8, 32, 16, int, mem_col_major, 8)                                   \
+  X(acc_f16_32x8_store_col, 32, 8, 16, half, mem_col_major, 32)                                 \
+  X(acc_f16_16x16_store_row, 16, 16, 16, half, mem_row_major, 16)                               \
+  X(acc_i32_32x8_store_row, 32, 8, 16, int, mem_row_major, 8)                                  \
+  X(acc_f16_16x16_store_col, 16, 16, 16, half, mem_col_major, 16)                               \
+  X(acc_f16_32x8_store_row, 32, 8, 16, half, mem_row_major, 8)                                  \
+  X(acc_i32_8x8x32_store_col, 8, 8, 32, int, mem_col_major, 8)
 
 #define DEF_MAP(NAME, USE, M, N, K, T, L, PTR, CELL, LDM) MAP_OP(map_##NAME, USE, M, N, K, T, L, PTR, CELL, LDM)
 #define DEF_ACC_LOAD(NAME, M, N, K, T, L, CELL, LDM) MAP_ACC_LOAD(map_##NAME, M, N, K, T, L, CELL, LDM)
@@ -233,7 +266,45 @@ ACC_STORE_LIST(DEF_ACC_STORE)
   X(m_acc_f32_32x8_store_row_ldm12, 32, 8, 16, float, mem_row_major, 12, S)                     \
   X(m_acc_f32_8x32_store_row_ldm32, 8, 32, 16, float, mem_row_major, 32, S)                     \
   X(m_acc_f32_8x32_store_row_ldm36, 8, 32, 16, float, mem_row_major, 36, S)                     \
-  X(m_acc_i32_8x8x32_store_row_ldm8, 8, 8, 32, int, mem_row_major, 8, S)
+  X(m_acc_i32_8x8x32_store_row_ldm8, 8, 8, 32, int, mem_row_major, 8, S)                       \
+  X(m_acc_f32_8x32_load_row_ldm32, 8, 32, 16, float, mem_row_major, 32, L)                      \
+  X(m_acc_f32_8x32_load_row_ldm36, 8, 32, 16, float, mem_row_major, 36, L)                      \
+  X(m_acc_f32_8x32_load_col_ldm8, 8, 32, 16, float, mem_col_major, 8, L)                        \
+  X(m_acc_f32_8x32_load_col_ldm12, 8, 32, 16, float, mem_col_major, 12, L)                      \
+  X(m_acc_f32_8x32_store_col_ldm8, 8, 32, 16, float, mem_col_major, 8, S)                       \
+  X(m_acc_f32_8x32_store_col_ldm12, 8, 32, 16, float, mem_col_major, 12, S)                     \
+  X(m_acc_f16_8x32_load_row_ldm32, 8, 32, 16, half, mem_row_major, 32, L)                       \
+  X(m_acc_f16_8x32_load_row_ldm40, 8, 32, 16, half, mem_row_major, 40, L)                       \
+  X(m_acc_f16_8x32_load_col_ldm8, 8, 32, 16, half, mem_col_major, 8, L)                         \
+  X(m_acc_f16_8x32_load_col_ldm16, 8, 32, 16, half, mem_col_major, 16, L)                       \
+  X(m_acc_f16_8x32_store_row_ldm32, 8, 32, 16, half, mem_row_major, 32, S)                      \
+  X(m_acc_f16_8x32_store_row_ldm40, 8, 32, 16, half, mem_row_major, 40, S)                      \
+  X(m_acc_f16_8x32_store_col_ldm8, 8, 32, 16, half, mem_col_major, 8, S)                        \
+  X(m_acc_f16_8x32_store_col_ldm16, 8, 32, 16, half, mem_col_major, 16, S)                      \
+  X(m_acc_i32_8x32_load_row_ldm32, 8, 32, 16, int, mem_row_major, 32, L)                        \
+  X(m_acc_i32_8x32_load_row_ldm36, 8, 32, 16, int, mem_row_major, 36, L)                        \
+  X(m_acc_i32_8x32_load_col_ldm8, 8, 32, 16, int, mem_col_major, 8, L)                          \
+  X(m_acc_i32_8x32_store_row_ldm32, 8, 32, 16, int, mem_row_major, 32, S)                       \
+  X(m_acc_i32_8x32_store_row_ldm36, 8, 32, 16, int, mem_row_major, 36, S)                       \
+  X(m_acc_i32_8x32_store_col_ldm8, 8, 32, 16, int, mem_col_major, 8, S)                         \
+  X(m_acc_i32_8x32_store_col_ldm12, 8, 32, 16, int, mem_col_major, 12, S)                       \
+  X(m_acc_f16_32x8_store_col_ldm32, 32, 8, 16, half, mem_col_major, 32, S)                      \
+  X(m_acc_i32_32x8_store_row_ldm8, 32, 8, 16, int, mem_row_major, 8, S)                        \
+  X(m_acc_f16_16x16_load_row_ldm16, 16, 16, 16, half, mem_row_major, 16, L)                     \
+  X(m_acc_f16_16x16_store_row_ldm16, 16, 16, 16, half, mem_row_major, 16, S)                    \
+  X(m_acc_f16_16x16_load_col_ldm16, 16, 16, 16, half, mem_col_major, 16, L)                     \
+  X(m_acc_f16_16x16_load_col_ldm24, 16, 16, 16, half, mem_col_major, 24, L)                     \
+  X(m_acc_f16_16x16_store_col_ldm16, 16, 16, 16, half, mem_col_major, 16, S)                    \
+  X(m_acc_f16_16x16_store_col_ldm24, 16, 16, 16, half, mem_col_major, 24, S)                    \
+  X(m_acc_f16_32x8_load_col_ldm32, 32, 8, 16, half, mem_col_major, 32, L)                       \
+  X(m_acc_f16_32x8_load_row_ldm8, 32, 8, 16, half, mem_row_major, 8, L)                         \
+  X(m_acc_f16_32x8_store_row_ldm16, 32, 8, 16, half, mem_row_major, 16, S)                      \
+  X(m_acc_f32_32x8_load_col_ldm32, 32, 8, 16, float, mem_col_major, 32, L)                      \
+  X(m_acc_f32_16x16_store_col_ldm20, 16, 16, 16, float, mem_col_major, 20, S)                   \
+  X(m_acc_i32_16x16_store_col_ldm16, 16, 16, 16, int, mem_col_major, 16, S)                     \
+  X(m_acc_i32_16x16_load_row_ldm20, 16, 16, 16, int, mem_row_major, 20, L)                      \
+  X(m_acc_i32_8x8x32_load_col_ldm8, 8, 8, 32, int, mem_col_major, 8, L)                         \
+  X(m_acc_i32_8x8x32_store_col_ldm12, 8, 8, 32, int, mem_col_major, 12, S)
 #define DEF_MEASURE(NAME, USE, M, N, K, T, L, PTR, LDM) MEASURE_OP(NAME, USE, M, N, K, T, L, PTR, LDM)
 #define DEF_MEASURE_ACC_L(NAME, M, N, K, T, LAYOUT, LDM) MEASURE_ACC_LOAD(NAME, M, N, K, T, LAYOUT, LDM)
 #define DEF_MEASURE_ACC_S(NAME, M, N, K, T, LAYOUT, LDM) MEASURE_ACC_STORE(NAME, M, N, K, T, LAYOUT, LDM)

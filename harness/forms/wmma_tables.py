@@ -41,9 +41,16 @@ def cells_of_load(m):
 
 
 def cells_of_store(m):
-    """{(lane, slot): cell index} of a store map (memory words hold lane << 8 | storage word)."""
+    """{(lane, slot): cell index} of a store map (memory words hold lane << 8 | storage word,
+    16-bit cells lane << 8 | element)."""
     words, cb = m["words"], m["cell_bytes"]
     out = {}
+    if cb == 2:  # 16-bit cells hold lane << 8 | element
+        for pos, x in enumerate(words):
+            for half, h in enumerate((x & 0xFFFF, x >> 16)):
+                if h != 0xFFFF:
+                    out[(h >> 8, h & 0xFF)] = 2 * pos + half
+        return out
     for pos, x in enumerate(words):
         if x == 0xFFFFFFFF:
             continue
