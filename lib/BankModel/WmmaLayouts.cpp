@@ -5,8 +5,7 @@
 /// SASS on an H100, and its wavefronts checked there (docs/validation.md,
 /// "wmma fragments beyond f16"); test/cli/test_wmma_measured.py compares
 /// bankcheck's count for each of its 51 measure kernels with the measured
-/// one. "Along K": the memory rows run along K (matrix_a row-major,
-/// matrix_b column-major).
+/// one.
 //===----------------------------------------------------------------------===//
 #include "BankModel/WmmaLayouts.h"
 
@@ -17,54 +16,80 @@ namespace bankcheck::bank {
 namespace {
 constexpr QuadTerm G{1, 0, 0}, T{0, 1, 0}, T2{0, 2, 0}, T2p1{0, 2, 1};
 
-// bf16 operands, every layout and shape: per 8x8 block (8 memory rows of 16
-// bytes) one 4-byte LDS per lane at (g, 2t); the transposed layouts are
-// loaded so and rearranged in registers (4 LDS for a 16x16 tile either way).
-constexpr LaneAccess Bf16[] = {{4, G, T2}};
-// tf32 and f64 operands: one element per lane and block, at (g, t) where
-// the memory rows run along K (8 rows x 4 elements), else at (t, g).
-constexpr LaneAccess Tf32AlongK[] = {{4, G, T}};
-constexpr LaneAccess Tf32Across[] = {{4, T, G}};
-constexpr LaneAccess F64AlongK[] = {{8, G, T}};
-constexpr LaneAccess F64Across[] = {{8, T, G}};
-// f64 accumulators: row-major, 16 bytes at (g, 2t); column-major, 8 bytes
-// at (2t, g) and at (2t + 1, g).
-constexpr LaneAccess F64AccRow[] = {{16, G, T2}};
-constexpr LaneAccess F64AccCol[] = {{8, T2, G}, {8, T2p1, G}};
-// f32 accumulators of the 8x32 shape, row-major: per 8x8 block 4 bytes at
-// (2t, g) and at (2t + 1, g) (the other shapes hold (g, 2t), Wmma.cpp).
-constexpr LaneAccess F32Acc8x32Row[] = {{4, T2, G}, {4, T2p1, G}};
+/// Per 8x8 block, one access of two elements at (g, 2t).
+constexpr LaneAccess Pair[] = {{2, G, T2}};
+/// Per 8x8 block, one element at (2t, g) and one at (2t + 1, g).
+constexpr LaneAccess Split[] = {{1, T2, G}, {1, T2p1, G}};
+/// One element per lane at (g, t) in a block of 8 rows x 4 elements, or at
+/// (t, g) in one of 4 rows x 8 elements.
+constexpr LaneAccess OneAt_g_t[] = {{1, G, T}};
+constexpr LaneAccess OneAt_t_g[] = {{1, T, G}};
 
 template <std::size_t N> constexpr BlockLayout block(unsigned Rows, unsigned Cols, const LaneAccess (&A)[N]) {
   return {Rows, Cols, A, unsigned(N)};
 }
-constexpr BlockLayout Bf16Block = block(8, 8, Bf16);
-constexpr BlockLayout Tf32AlongKBlock = block(8, 4, Tf32AlongK);
-constexpr BlockLayout Tf32AcrossBlock = block(4, 8, Tf32Across);
-constexpr BlockLayout F64AlongKBlock = block(8, 4, F64AlongK);
-constexpr BlockLayout F64AcrossBlock = block(4, 8, F64Across);
-constexpr BlockLayout F64AccRowBlock = block(8, 8, F64AccRow);
-constexpr BlockLayout F64AccColBlock = block(8, 8, F64AccCol);
-constexpr BlockLayout F32Acc8x32RowBlock = block(8, 8, F32Acc8x32Row);
+constexpr BlockLayout PairBlock = block(8, 8, Pair);
+constexpr BlockLayout SplitBlock = block(8, 8, Split);
+constexpr BlockLayout AlongKBlock = block(8, 4, OneAt_g_t);
+constexpr BlockLayout AcrossBlock = block(4, 8, OneAt_t_g);
+
+constexpr int Any = -1;
+/// A row matches a kind when every field is equal or Any (a shape of 0:
+/// any shape); the first row that matches gives the layout.
+struct Row {
+  std::string_view Type;
+  char Operand;
+  unsigned M, N, K;
+  int ColMajor;
+  const BlockLayout *Layout;
+};
+
+constexpr Row Rows[] = {
+    // bf16 operands, every shape and layout: per 8x8 block (8 memory rows of
+    // 16 bytes) one 4-byte LDS per lane at (g, 2t); the transposed layouts
+    // are loaded so and rearranged in registers.
+    {"bf16", 'a', 0, 0, 0, Any, &PairBlock},
+    {"bf16", 'b', 0, 0, 0, Any, &PairBlock},
+    // tf32 and f64 operands: one element per lane and block, at (g, t) where
+    // the memory rows run along K (matrix_a row-major, matrix_b
+    // column-major), else at (t, g).
+    {"tf32", 'a', 16, 16, 8, 0, &AlongKBlock},
+    {"tf32", 'a', 16, 16, 8, 1, &AcrossBlock},
+    {"tf32", 'b', 16, 16, 8, 0, &AcrossBlock},
+    {"tf32", 'b', 16, 16, 8, 1, &AlongKBlock},
+    {"f64", 'a', 8, 8, 4, 0, &AlongKBlock},
+    {"f64", 'a', 8, 8, 4, 1, &AcrossBlock},
+    {"f64", 'b', 8, 8, 4, 0, &AcrossBlock},
+    {"f64", 'b', 8, 8, 4, 1, &AlongKBlock},
+    // Accumulators: a lane holds the elements (g, 2t) and (g, 2t + 1) of each
+    // 8x8 block of the tile, one access of both where they are adjacent in
+    // memory (row-major), else one per element; the 8x32 shape holds (2t, g)
+    // and (2t + 1, g), measured for row-major f32 only (a null layout: not
+    // measured).
+    {"f32", 'c', 8, 32, 16, 0, &SplitBlock},
+    {"f32", 'c', 8, 32, 16, 1, nullptr},
+    {"f16", 'c', 8, 32, 16, Any, nullptr},
+    {"i32", 'c', 8, 32, 16, Any, nullptr},
+    {"f16", 'c', 0, 0, 0, 0, &PairBlock},
+    {"f16", 'c', 0, 0, 0, 1, &SplitBlock},
+    {"f32", 'c', 0, 0, 0, 0, &PairBlock},
+    {"f32", 'c', 0, 0, 0, 1, &SplitBlock},
+    {"i32", 'c', 0, 0, 0, 0, &PairBlock},
+    {"i32", 'c', 0, 0, 0, 1, &SplitBlock},
+    {"f64", 'c', 0, 0, 0, 0, &PairBlock},
+    {"f64", 'c', 0, 0, 0, 1, &SplitBlock},
+};
+
+bool matches(const Row &R, const WmmaKind &K) {
+  return R.Type == K.Type && R.Operand == K.Operand && (!R.M || (R.M == K.M && R.N == K.N && R.K == K.K)) &&
+         (R.ColMajor == Any || R.ColMajor == int(K.ColMajor));
+}
 } // namespace
 
 const BlockLayout *wmmaBlockLayout(const WmmaKind &K) {
-  if (K.Operand == 'a' || K.Operand == 'b') {
-    if (K.Store)
-      return nullptr;
-    const bool AlongK = (K.Operand == 'a') != K.ColMajor;
-    if (K.Type == "bf16")
-      return &Bf16Block;
-    if (K.Type == "tf32" && K.M == 16 && K.N == 16 && K.K == 8)
-      return AlongK ? &Tf32AlongKBlock : &Tf32AcrossBlock;
-    if (K.Type == "f64" && K.M == 8 && K.N == 8 && K.K == 4)
-      return AlongK ? &F64AlongKBlock : &F64AcrossBlock;
-    return nullptr;
-  }
-  if (K.Type == "f64" && K.M == 8 && K.N == 8 && K.K == 4)
-    return K.ColMajor ? &F64AccColBlock : &F64AccRowBlock;
-  if (K.Type == "f32" && K.M == 8 && K.N == 32 && !K.ColMajor)
-    return &F32Acc8x32RowBlock;
+  for (const Row &R : Rows)
+    if (matches(R, K))
+      return R.Layout;
   return nullptr;
 }
 

@@ -5,22 +5,18 @@
 /// `wmma::load_matrix_sync` and `store_matrix_sync` reach the compiler as
 /// builtins (`__hmma_m16n16k16_ld_a(dst, src, ldm, layout)`, ...). Which
 /// instructions they become on sm_90 was read from the SASS of
-/// harness/forms/wmma.cu, and their wavefronts measured there:
+/// harness/forms/wmma.cu and wmma_layouts.cu, and their wavefronts measured
+/// there:
 ///
 ///   f16 / s8 / u8 matrix_a, matrix_b    LDSM (.trans for the transposed
 ///                                       layouts), one 8x8 matrix per 8 rows of
 ///                                       16 bytes, grouped .x4 (or .x2)
-///   accumulators, row-major             per 8x8 block of the tile one 2-element
-///                                       access per lane (f32: LDS.64/STS.64,
-///                                       f16: LDS/STS), lane l at row l/4,
-///                                       column 2 (l % 4)
-///   accumulators, column-major          the same blocks, one element per access
-///   bf16, tf32, f64 operands, f64       per lane LDS/STS (generic LD/ST where the
-///   accumulators, 8x32 f32 ones         pointer is not known to be shared), by the
-///                                       measured table of BankModel/WmmaLayouts.cpp
 ///   u4, s4, b1 operands                 LDSM.x1: lanes 0-7 give the 8 rows of 16 bytes
-///   8x32 accumulators other than f32    not measured: a remark
-///   row-major
+///   bf16, tf32, f64 operands and every  per lane LDS/STS (generic LD/ST where the
+///   accumulator (f16, f32, i32, f64)    pointer is not known to be shared), by the
+///                                       measured table of BankModel/WmmaLayouts.cpp
+///   8x32 accumulators other than        not measured: a remark
+///   row-major f32
 ///
 /// Memory rows are `ldm` elements apart; the row of a row-major operand is a
 /// matrix row, of a column-major one a column.
@@ -227,28 +223,12 @@ std::optional<Value> Walker::wmmaEmit(const CallExpr *C, const WmmaOp &Op, const
     return P->Offset + (Row * Ldm + Col) * E;
   };
   unsigned Index = 0;
-  if (O->Operand == 'c') {
-    // Accumulator tile M x N in 8x8 blocks; lane l holds row l/4, columns
-    // 2(l%4) and 2(l%4)+1 of each block.
-    Expr Row = Expr::binary(symbolic::Op::Div, Lane, Expr::constant(4));
-    Expr Col = Expr::binary(symbolic::Op::Mod, Lane, Expr::constant(4)) * 2;
-    for (unsigned BR = 0; BR < O->M; BR += 8)
-      for (unsigned BC = 0; BC < O->N; BC += 8) {
-        Expr R = Row + Expr::constant(BR), Cl = Col + Expr::constant(BC);
-        if (!ColMajor) {
-          SharedRef L = *P;
-          L.Offset = At(R, Cl);
-          recordAt(L, C, Index++, C->getBeginLoc(), Kind, 2 * O->ElemBytes,
-                   O->Store ? bank::Form::STS : bank::Form::LDS, Name);
-          continue;
-        }
-        for (unsigned J = 0; J < 2; ++J) { // column-major: element (r, c) at c * ldm + r
-          SharedRef L = *P;
-          L.Offset = At(Cl + Expr::constant(J), R);
-          recordAt(L, C, Index++, C->getBeginLoc(), Kind, O->ElemBytes,
-                   O->Store ? bank::Form::STS : bank::Form::LDS, Name);
-        }
-      }
+  if (O->Operand == 'c') { // a kind wmmaBlockLayout's table lacks
+    Result.Skipped.push_back({toFileLoc(SM.getExpansionLoc(C->getBeginLoc()), SM),
+                              "wmma " + std::string(Kind) + " of an accumulator of " + std::to_string(O->M) +
+                                  "x" + std::to_string(O->N) + " " + O->Type + " (" +
+                                  (ColMajor ? "column" : "row") + "-major, '" + Name +
+                                  "') on shared memory is not modelled: its lanes' layout was not measured"});
     return Value();
   }
   if (O->Store)
@@ -283,7 +263,6 @@ std::optional<Value> Walker::wmmaEmit(const CallExpr *C, const WmmaOp &Op, const
 
 std::optional<Value> Walker::wmmaMeasured(const CallExpr *C, const WmmaOp &O, const SharedRef &P, const Expr &Ldm,
                                           bool ColMajor, const std::string &Name) {
-  const SourceManager &SM = Ctx.getSourceManager();
   const char *Kind = O.Store ? "store" : "load";
   Expr Lane = laneExpr();
   Expr G = Expr::binary(symbolic::Op::Div, Lane, Expr::constant(4));
@@ -297,19 +276,9 @@ std::optional<Value> Walker::wmmaMeasured(const CallExpr *C, const WmmaOp &O, co
     recordAt(L, C, Index, C->getBeginLoc(), Kind, 16, bank::Form::LDSM_X1, Name);
     return Value();
   }
-  bank::WmmaKind K{O.Type, O.Operand, O.M, O.N, O.K, ColMajor, O.Store};
-  const bank::BlockLayout *B = bank::wmmaBlockLayout(K);
-  if (!B) {
-    if (O.Operand == 'c' && O.M == 8 && O.N == 32) {
-      Result.Skipped.push_back({toFileLoc(SM.getExpansionLoc(C->getBeginLoc()), SM),
-                                "wmma " + std::string(Kind) + " of an 8x32 " + O.Type + " accumulator (" +
-                                    (ColMajor ? "column" : "row") + "-major, '" + Name +
-                                    "') on shared memory is not modelled: its lanes' layout differs from the "
-                                    "other shapes' and was measured for row-major f32 only"});
-      return Value();
-    }
+  const bank::BlockLayout *B = bank::wmmaBlockLayout({O.Type, O.Operand, O.M, O.N, O.K, ColMajor});
+  if (!B || !O.ElemBytes)
     return std::nullopt;
-  }
   // The tile in memory coordinates: memory rows, and elements along one.
   unsigned Rows = O.Operand == 'a' ? O.M : O.Operand == 'b' ? O.K : O.M;
   unsigned Cols = O.Operand == 'a' ? O.K : O.N;
@@ -325,8 +294,8 @@ std::optional<Value> Walker::wmmaMeasured(const CallExpr *C, const WmmaOp &O, co
         const bank::LaneAccess &X = B->Accesses[A];
         SharedRef L = P;
         L.Offset = P.Offset + (Quad(X.Row, R0) * Ldm + Quad(X.Col, C0)) * E;
-        recordAt(L, C, Index++, C->getBeginLoc(), Kind, X.Bytes, O.Store ? bank::Form::STS : bank::Form::LDS,
-                 Name);
+        recordAt(L, C, Index++, C->getBeginLoc(), Kind, X.Elements * O.ElemBytes,
+                 O.Store ? bank::Form::STS : bank::Form::LDS, Name);
       }
   return Value();
 }

@@ -65,7 +65,7 @@ __global__ void accumulators8x32(float *out) {
   wmma::store_matrix_sync(c36, c, 36, wmma::mem_row_major);
   // rows 144 bytes apart: conflict-free (as measured)
   wmma::store_matrix_sync(h32, h, 32, wmma::mem_row_major);
-  // CHECK-REMARKS: :[[@LINE-1]]:3: remark: wmma store of an 8x32 f16 accumulator (row-major, 'wmma::store_matrix_sync (f16)') on shared memory is not modelled: its lanes' layout differs from the other shapes' and was measured for row-major f32 only
+  // CHECK-REMARKS: :[[@LINE-1]]:3: remark: wmma store of an accumulator of 8x32 f16 (row-major, 'wmma::store_matrix_sync (f16)') on shared memory is not modelled: its lanes' layout was not measured
   __syncthreads();
   out[threadIdx.x] = c32[threadIdx.x] + c36[threadIdx.x] + __half2float(h32[threadIdx.x]);
 }
