@@ -4,7 +4,7 @@
 /// Each row was read from harness/forms/wmma_layouts.cu's fragment maps and
 /// SASS on an H100, and its wavefronts checked there (docs/validation.md,
 /// "wmma fragments beyond f16"); test/cli/test_wmma_measured.py compares
-/// bankcheck's count for each of its 51 measure kernels with the measured
+/// bankcheck's count for each of its 89 measure kernels with the measured
 /// one.
 //===----------------------------------------------------------------------===//
 #include "BankModel/WmmaLayouts.h"
@@ -61,17 +61,18 @@ constexpr Row Rows[] = {
     {"f64", 'a', 8, 8, 4, 1, &AcrossBlock},
     {"f64", 'b', 8, 8, 4, 0, &AcrossBlock},
     {"f64", 'b', 8, 8, 4, 1, &AlongKBlock},
-    // Accumulators: a lane holds the elements (g, 2t) and (g, 2t + 1) of each
-    // 8x8 block of the tile, one access of both where they are adjacent in
-    // memory (row-major), else one per element; the 8x32 shape holds (2t, g)
-    // and (2t + 1, g), measured for row-major f32 only (a null layout: not
-    // measured).
+    // f16 accumulators, every shape and layout: per 8x8 block of memory one
+    // 4-byte LDS/STS at (g, 2t) (the lanes' elements exchanged in registers,
+    // MOVM, where the fragment holds them otherwise).
+    {"f16", 'c', 0, 0, 0, Any, &PairBlock},
+    // f32, i32 and f64 accumulators: a lane holds the elements (g, 2t) and
+    // (g, 2t + 1) of each 8x8 block of the tile, (2t, g) and (2t + 1, g) in
+    // the 8x32 shape; one access of both where they are adjacent in memory,
+    // else one per element.
     {"f32", 'c', 8, 32, 16, 0, &SplitBlock},
-    {"f32", 'c', 8, 32, 16, 1, nullptr},
-    {"f16", 'c', 8, 32, 16, Any, nullptr},
-    {"i32", 'c', 8, 32, 16, Any, nullptr},
-    {"f16", 'c', 0, 0, 0, 0, &PairBlock},
-    {"f16", 'c', 0, 0, 0, 1, &SplitBlock},
+    {"f32", 'c', 8, 32, 16, 1, &PairBlock},
+    {"i32", 'c', 8, 32, 16, 0, &SplitBlock},
+    {"i32", 'c', 8, 32, 16, 1, &PairBlock},
     {"f32", 'c', 0, 0, 0, 0, &PairBlock},
     {"f32", 'c', 0, 0, 0, 1, &SplitBlock},
     {"i32", 'c', 0, 0, 0, 0, &PairBlock},

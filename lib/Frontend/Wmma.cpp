@@ -15,8 +15,6 @@
 ///   bf16, tf32, f64 operands and every  per lane LDS/STS (generic LD/ST where the
 ///   accumulator (f16, f32, i32, f64)    pointer is not known to be shared), by the
 ///                                       measured table of BankModel/WmmaLayouts.cpp
-///   8x32 accumulators other than        not measured: a remark
-///   row-major f32
 ///
 /// Memory rows are `ldm` elements apart; the row of a row-major operand is a
 /// matrix row, of a column-major one a column.

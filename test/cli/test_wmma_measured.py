@@ -1,5 +1,5 @@
 """bankcheck's wavefronts for the wmma fragments of harness/forms/wmma_layouts.cu
-against the counts measured on an H100 (docs/validation/wmma-fragments-2026-12-06.json):
+against the counts measured on an H100 (docs/validation/wmma-fragments-2026-12-07.json):
 per measure kernel, the shared load and store wavefronts and instructions.
 BANKCHECK names the binary."""
 import collections
@@ -10,7 +10,7 @@ import unittest
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 BANKCHECK = os.environ.get("BANKCHECK", "bankcheck")
-MEASURED = os.path.join(ROOT, "docs", "validation", "wmma-fragments-2026-12-06.json")
+MEASURED = os.path.join(ROOT, "docs", "validation", "wmma-fragments-2026-12-07.json")
 SOURCE = os.path.join(ROOT, "harness", "forms", "wmma_layouts.cu")
 
 
@@ -36,7 +36,7 @@ class WmmaMeasured(unittest.TestCase):
                         m.get("smsp__sass_inst_executed_op_ldsm.sum", 0),
                         m.get("smsp__sass_inst_executed_op_shared_st.sum", 0)]
                 self.assertEqual(predicted[kernel], want)
-        self.assertEqual(len(measured), 51)
+        self.assertEqual(len(measured), 89)
 
 
 if __name__ == "__main__":

@@ -65,9 +65,25 @@ __global__ void accumulators8x32(float *out) {
   wmma::store_matrix_sync(c36, c, 36, wmma::mem_row_major);
   // rows 144 bytes apart: conflict-free (as measured)
   wmma::store_matrix_sync(h32, h, 32, wmma::mem_row_major);
-  // CHECK-REMARKS: :[[@LINE-1]]:3: remark: wmma store of an accumulator of 8x32 f16 (row-major, 'wmma::store_matrix_sync (f16)') on shared memory is not modelled: its lanes' layout was not measured
+  // f16: exchanged in registers, one 4-byte store per 8x8 block at (g, 2t); rows 64 bytes apart, 4-way
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: 4-way bank conflict on shared store of 'h32' (4 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  wmma::store_matrix_sync(c32, c, 8, wmma::mem_col_major);
+  // column-major: the lane's two elements adjacent in memory, one 8-byte store at (g, 2t): clean
   __syncthreads();
   out[threadIdx.x] = c32[threadIdx.x] + c36[threadIdx.x] + __half2float(h32[threadIdx.x]);
+}
+
+__global__ void f16ColumnMajorAccumulators(float *out) {
+  __shared__ __align__(256) half h16[16 * 16];
+  __shared__ __align__(256) half h24[16 * 24];
+  wmma::fragment<wmma::accumulator, 16, 16, 16, half> h;
+  wmma::load_matrix_sync(h, h16, 16, wmma::mem_col_major);
+  // as the row-major layout in memory: 4 4-byte loads at (g, 2t), columns 32 bytes apart, 2-way
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: 2-way bank conflict on shared load of 'h16' (2 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  wmma::store_matrix_sync(h24, h, 24, wmma::mem_col_major);
+  // columns 48 bytes apart: clean
+  __syncthreads();
+  out[threadIdx.x] = __half2float(h16[threadIdx.x]) + __half2float(h24[threadIdx.x]);
 }
 
 __global__ void subByteOperands(int *out) {
@@ -84,5 +100,6 @@ void run(float *f, double *d, int *i) {
   tf32Operands<<<1, 32>>>(f);
   f64Fragments<<<1, 32>>>(d);
   accumulators8x32<<<1, 32>>>(f);
+  f16ColumnMajorAccumulators<<<1, 32>>>(f);
   subByteOperands<<<1, 32>>>(i);
 }
