@@ -100,7 +100,7 @@ const llvm::StringSet<> &nvccDroppedWithValue() {
       "--archive-options", "-Xfatbin", "--fatbin-options", "-Xcudafe", "-Xcicc", "-Xnvvm", "-L",
       "--library-path", "-l", "--library", "-odir", "--output-directory", "-MF",
       "--dependency-output", "-MT", "--dependency-target-name", "-maxrregcount", "--maxrregcount",
-      "-rdc", "--relocatable-device-code", "-t", "--threads", "-split-compile", "--split-compile",
+      "-t", "--threads", "-split-compile", "--split-compile",
       "-diag-suppress", "--diag-suppress", "-diag_suppress", "--diag_suppress", "-diag-error",
       "--diag-error", "-diag_error", "--diag_error", "-diag-warn", "--diag-warn", "-diag_warn",
       "--diag_warn", "-default-stream", "--default-stream", "-keep-dir", "--keep-dir", "-cudart",
@@ -122,6 +122,22 @@ const llvm::StringSet<> &nvccOnlyWarnings() {
       "-Wext-lambda-captures-this", "-Wno-deprecated-declarations-in-device-code"};
   // clang-format on
   return Set;
+}
+
+const char *nvccFrontEndFlag(StringRef Flag) {
+  static constexpr std::pair<const char *, const char *> Table[] = {
+      {"--expt-relaxed-constexpr", "--expt-relaxed-constexpr"},
+      {"-expt-relaxed-constexpr", "--expt-relaxed-constexpr"},
+      {"--extended-lambda", "--extended-lambda"},
+      {"-extended-lambda", "--extended-lambda"},
+      {"--expt-extended-lambda", "--extended-lambda"},
+      {"-expt-extended-lambda", "--extended-lambda"},
+      {"-dc", "-rdc=true"},
+      {"--device-c", "-rdc=true"}};
+  for (auto [Spelling, Canonical] : Table)
+    if (Flag == Spelling)
+      return Canonical;
+  return nullptr;
 }
 
 /// clang and gcc options that take a separate value and are dropped.

@@ -55,6 +55,11 @@ std::string normalisedForCompare(StringRef Path);
 const llvm::StringSet<> &nvccDroppedWithValue();
 /// nvcc's own -W options, which clang would warn about.
 const llvm::StringSet<> &nvccOnlyWarnings();
+
+/// An nvcc flag that changes what nvcc's front end accepts, as bankcheck's
+/// own nvcc run spells it ("-expt-relaxed-constexpr" ->
+/// "--expt-relaxed-constexpr", "-dc" -> "-rdc=true"), or null.
+const char *nvccFrontEndFlag(llvm::StringRef Flag);
 /// clang and gcc options that take a separate value and are dropped.
 const llvm::StringSet<> &hostDroppedWithValue();
 /// clang options that take a separate value and are kept with it.

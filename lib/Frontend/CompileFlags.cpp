@@ -74,6 +74,10 @@ private:
                      StringRef DropPrefix);
   void keepInclude(StringRef Spelling, bool Path, std::string Value, StringRef DropPrefix);
   void addArchs(StringRef Flag, StringRef Value, StringRef DropPrefix);
+  void frontEnd(const std::string &Flag) {
+    if (std::find(Out.NvccFrontEnd.begin(), Out.NvccFrontEnd.end(), Flag) == Out.NvccFrontEnd.end())
+      Out.NvccFrontEnd.push_back(Flag);
+  }
   void drop(StringRef DropPrefix, std::string Text) {
     Out.Dropped.push_back(DropPrefix.empty() ? std::move(Text) : DropPrefix.str() + " " + Text);
   }
@@ -326,6 +330,17 @@ size_t Translator::step(const std::vector<std::string> &Tokens, size_t I, Dialec
       if (I + 1 < Tokens.size() && !StringRef(Tokens[I + 1]).starts_with("-"))
         Text += " " + Tokens[++I];
       drop(DropPrefix, Text);
+      return I + 1;
+    }
+    if (std::optional<std::string> Value = ValueOf({"-rdc", "--relocatable-device-code"})) {
+      if (*Value == "true")
+        frontEnd("-rdc=true");
+      drop(DropPrefix, Tok.contains('=') ? Token : Token + " " + *Value);
+      return I + 1;
+    }
+    if (const char *Kept = nvccFrontEndFlag(Tok)) {
+      frontEnd(Kept);
+      drop(DropPrefix, Token);
       return I + 1;
     }
     StringRef Name = Tok.split('=').first;

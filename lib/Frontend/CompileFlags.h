@@ -41,6 +41,12 @@ struct TranslatedCommand {
   /// Problems, such as an options file that cannot be read (the message names
   /// the file). The translation goes on without that file's flags.
   std::vector<std::string> Errors;
+  /// nvcc's own flags that change what its front end accepts, for
+  /// bankcheck's nvcc run (--widths): "--expt-relaxed-constexpr",
+  /// "--extended-lambda", "-rdc=true" (also from -dc), each once, in that
+  /// spelling. They are dropped from Args (Clang accepts what the first two
+  /// allow without them; -fgpu-rdc is Clang's own -rdc).
+  std::vector<std::string> NvccFrontEnd;
   /// argv[0]'s file name is nvcc (after any ccache/sccache/distcc launcher).
   bool IsNvcc = false;
 };

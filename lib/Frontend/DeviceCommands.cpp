@@ -9,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -24,7 +25,8 @@ constexpr const char *CompatDir = CompatHeaderDir;
 } // namespace
 
 tooling::CompileCommand DeviceDatabase::translate(StringRef File, std::vector<std::string> Argv, std::string Dir,
-                                                  std::vector<std::string> *Errors) const {
+                                                  std::vector<std::string> *Errors,
+                                                  std::vector<std::string> *FrontEnd) const {
   if (Argv.empty())
     Argv = {"clang++", File.str()};
   Argv.insert(Argv.begin() + 1, ExtraBefore.begin(), ExtraBefore.end()); // --extra-arg-before
@@ -33,6 +35,8 @@ tooling::CompileCommand DeviceDatabase::translate(StringRef File, std::vector<st
   TranslatedCommand T = translateCompileCommand(Argv, Dir, File.str());
   if (Errors)
     Errors->insert(Errors->end(), T.Errors.begin(), T.Errors.end());
+  if (FrontEnd)
+    *FrontEnd = T.NvccFrontEnd;
   std::vector<std::string> Cmd = {"clang++"};
   Cmd.insert(Cmd.end(), Prefix.begin(), Prefix.end());
   Cmd.push_back("--cuda-gpu-arch=" + clampGpuArch(T.GpuArch ? *T.GpuArch : "sm_90"));
@@ -41,17 +45,22 @@ tooling::CompileCommand DeviceDatabase::translate(StringRef File, std::vector<st
   return tooling::CompileCommand(Dir, File, Cmd, "");
 }
 
-std::vector<tooling::CompileCommand> DeviceDatabase::variantsOf(StringRef File,
-                                                                std::vector<std::string> *Errors) const {
+std::vector<tooling::CompileCommand> DeviceDatabase::variantsOf(StringRef File, std::vector<std::string> *Errors,
+                                                                std::vector<std::vector<std::string>> *FrontEnd) const {
   std::vector<tooling::CompileCommand> Raw;
   if (Inner)
     Raw = Inner->getCompileCommands(File);
-  if (Raw.empty())
-    return {translate(File, {}, ".", Errors)};
+  if (Raw.empty()) {
+    std::vector<std::string> Flags;
+    tooling::CompileCommand C = translate(File, {}, ".", Errors, &Flags);
+    if (FrontEnd)
+      FrontEnd->push_back(std::move(Flags));
+    return {C};
+  }
   std::vector<tooling::CompileCommand> Out;
   for (const tooling::CompileCommand &R : Raw) {
-    std::vector<std::string> Mine;
-    tooling::CompileCommand C = translate(File, R.CommandLine, R.Directory, &Mine);
+    std::vector<std::string> Mine, Flags;
+    tooling::CompileCommand C = translate(File, R.CommandLine, R.Directory, &Mine, &Flags);
     // The same device parse (an object file's name, host-only flags): once.
     bool Seen = false;
     for (const tooling::CompileCommand &O : Out)
@@ -61,7 +70,20 @@ std::vector<tooling::CompileCommand> DeviceDatabase::variantsOf(StringRef File,
     if (Errors && Out.size() == Variant)
       Errors->insert(Errors->end(), Mine.begin(), Mine.end());
     Out.push_back(std::move(C));
+    if (FrontEnd)
+      FrontEnd->push_back(std::move(Flags));
   }
+  return Out;
+}
+
+std::vector<std::string> DeviceDatabase::nvccArgs(StringRef File) const {
+  std::vector<std::vector<std::string>> FrontEnd;
+  std::vector<tooling::CompileCommand> All = variantsOf(File, nullptr, &FrontEnd);
+  std::size_t I = std::min<std::size_t>(Variant, All.size() - 1);
+  std::vector<std::string> Out = nvccArgsOf({All[I]});
+  for (const std::string &F : FrontEnd[I])
+    if (std::find(Out.begin(), Out.end(), F) == Out.end())
+      Out.push_back(F);
   return Out;
 }
 
@@ -158,6 +180,8 @@ std::vector<std::string> nvccArgsOf(const std::vector<tooling::CompileCommand> &
       Out.push_back(C[I]);
     } else if (A.consume_front("--cuda-gpu-arch=")) {
       Out.push_back("-arch=" + A.str());
+    } else if (A == "-fgpu-rdc") {
+      Out.push_back("-rdc=true");
     }
   }
   return Out;

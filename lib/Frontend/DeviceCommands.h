@@ -39,12 +39,20 @@ public:
   }
   /// The distinct device commands of File, in the database's order: one,
   /// unless the database compiles it several times with other flags.
-  std::vector<clang::tooling::CompileCommand> variantsOf(llvm::StringRef File,
-                                                          std::vector<std::string> *Errors = nullptr) const;
+  /// FrontEnd: per variant, the nvcc flags TranslatedCommand::NvccFrontEnd
+  /// keeps.
+  std::vector<clang::tooling::CompileCommand>
+  variantsOf(llvm::StringRef File, std::vector<std::string> *Errors = nullptr,
+             std::vector<std::vector<std::string>> *FrontEnd = nullptr) const;
+  /// The arguments of bankcheck's nvcc run for File's variant: nvccArgsOf
+  /// its device command, and the nvcc flags of the user's command that
+  /// change what nvcc accepts (--expt-relaxed-constexpr, ...).
+  std::vector<std::string> nvccArgs(llvm::StringRef File) const;
 
 private:
   clang::tooling::CompileCommand translate(llvm::StringRef File, std::vector<std::string> Argv, std::string Dir,
-                                           std::vector<std::string> *Errors) const;
+                                           std::vector<std::string> *Errors,
+                                           std::vector<std::string> *FrontEnd = nullptr) const;
   std::vector<std::string> Prefix;
   const clang::tooling::CompilationDatabase *Inner;
   std::vector<std::string> Extra, ExtraBefore;
@@ -66,7 +74,8 @@ std::string installedToolkit(const DriverOptions &Opts);
 /// top, served from memory.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> headerFileSystem(const Preambles &Pre);
 /// The arguments of a device-only Clang command that nvcc takes as they are
-/// (-I, -D, -U, -isystem, -include, -std), and the GPU architecture.
+/// (-I, -D, -U, -isystem, -include, -std), the GPU architecture, and
+/// -fgpu-rdc as -rdc=true.
 std::vector<std::string> nvccArgsOf(const std::vector<clang::tooling::CompileCommand> &Cmds);
 bool isCudaFile(llvm::StringRef Path);
 

@@ -216,9 +216,9 @@ bool runAnalysis(const DriverOptions &Opts, DriverResult &Result, std::string &E
       FileOpts.Nvcc.clear();
     if (!FileOpts.Nvcc.empty()) {
       std::vector<std::string> Unused; // the parse below reports them
-      FileOpts.NvccArgs = nvccArgsOf(
+      FileOpts.NvccArgs =
           DeviceDatabase(Prefix, Inner.get(), Opts.ExtraArgs, Opts.ExtraArgsBefore, Unused, nullptr, U.Variant)
-              .getCompileCommands(File));
+              .nvccArgs(File);
     }
     std::string ConfigError;
     if (!configForFile(File, FileOpts.FileConfig, ConfigError)) {

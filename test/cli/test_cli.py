@@ -245,6 +245,44 @@ class CompileDatabase(unittest.TestCase):
             shutil.rmtree(d)
 
 
+class NvccRun(unittest.TestCase):
+    """bankcheck's own nvcc run (--widths) gets the nvcc flags of an nvcc database's command that
+    change what nvcc accepts; a stand-in nvcc records its arguments."""
+
+    def test_an_nvcc_database_passes_relaxed_constexpr_lambdas_and_rdc_to_the_ptx_compile(self):
+        d = tempfile.mkdtemp()
+        try:
+            src = os.path.join(d, "k.cu")
+            with open(src, "w") as f:
+                f.write("#include <cuda_runtime.h>\n"
+                        "__global__ void k(float *o) {\n"
+                        "  __shared__ float t[64];\n"
+                        "  t[2 * threadIdx.x] = 1; t[2 * threadIdx.x + 1] = 2;\n"
+                        "  o[threadIdx.x] = t[threadIdx.x];\n}\n"
+                        "void go(float *o) { k<<<1, 32>>>(o); }\n")
+            fake = os.path.join(d, "nvcc")
+            with open(fake, "w") as f:
+                f.write('#!/bin/sh\nprintf "%%s\\n" "$@" > %s/args.txt\nexit 1\n' % d)
+            os.chmod(fake, 0o755)
+            db = [{"directory": d, "file": src,
+                   "command": "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -DKOFF=3 -O3 "
+                              "-expt-relaxed-constexpr --expt-extended-lambda -rdc=true -Xptxas -v "
+                              "-arch=sm_90 -c k.cu -o k.o"}]
+            with open(os.path.join(d, "compile_commands.json"), "w") as f:
+                json.dump(db, f)
+            rc, out, err = run("-p", d, "--widths=nvcc", "--nvcc=" + fake, src)
+            with open(os.path.join(d, "args.txt")) as f:
+                args = f.read().split("\n")
+            for flag in ("--expt-relaxed-constexpr", "--extended-lambda", "-rdc=true", "-DKOFF=3", "-arch=sm_90",
+                         "-ptx"):
+                self.assertIn(flag, args)
+            for flag in ("-forward-unknown-to-host-compiler", "-Xptxas", "-expt-relaxed-constexpr"):
+                self.assertNotIn(flag, args)
+            self.assertIn("nvcc could not compile the file to PTX", out + err)
+        finally:
+            shutil.rmtree(d)
+
+
 class CompiledWidths(unittest.TestCase):
     """--ptx gives the compiler's merges; --widths=source the accesses as written."""
     SRC = os.path.join(HERE, "..", "golden", "bankcheck-bank-conflict", "compiled-widths.cu")

@@ -295,6 +295,33 @@ TEST_CASE("space-separated values of dropped nvcc flags are consumed with "
     CHECK(has(T.Dropped, Gone));
 }
 
+TEST_CASE("nvcc's own flags that change what its front end accepts are kept for "
+          "bankcheck's nvcc run, spelled one way, and still dropped for clang",
+          "[compileflags]") {
+  auto Of = [](Strings Flags) {
+    Strings Argv = {"nvcc"};
+    Argv.insert(Argv.end(), Flags.begin(), Flags.end());
+    Argv.push_back("k.cu");
+    return translateCompileCommand(Argv, "/b", "k.cu");
+  };
+  TranslatedCommand T = Of({"--expt-relaxed-constexpr", "-extended-lambda", "-rdc=true"});
+  CHECK(T.NvccFrontEnd == Strings{"--expt-relaxed-constexpr", "--extended-lambda", "-rdc=true"});
+  CHECK(T.Args.empty());
+  CHECK(has(T.Dropped, "--expt-relaxed-constexpr"));
+  CHECK(has(T.Dropped, "-rdc=true"));
+  CHECK(Of({"-expt-relaxed-constexpr", "--expt-extended-lambda"}).NvccFrontEnd ==
+        Strings{"--expt-relaxed-constexpr", "--extended-lambda"});
+  CHECK(Of({"--relocatable-device-code", "true"}).NvccFrontEnd == Strings{"-rdc=true"});
+  CHECK(Of({"-rdc", "false"}).NvccFrontEnd.empty());
+  CHECK(Of({"-dc"}).NvccFrontEnd == Strings{"-rdc=true"});
+  CHECK(Of({"--device-c", "-rdc=true"}).NvccFrontEnd == Strings{"-rdc=true"});
+  CHECK(Of({"-O3", "-lineinfo", "--use_fast_math"}).NvccFrontEnd.empty());
+  // A clang command has no such flags; -fgpu-rdc is clang's own and kept.
+  TranslatedCommand C = translateCompileCommand({"clang++", "-fgpu-rdc", "k.cu"}, "/b", "k.cu");
+  CHECK(C.NvccFrontEnd.empty());
+  CHECK(has(C.Args, "-fgpu-rdc"));
+}
+
 TEST_CASE("nvcc's --std and -std spellings become -std=", "[compileflags]") {
   auto StdOf = [](Strings Flags) {
     Strings Argv = {"nvcc"};
