@@ -473,6 +473,7 @@ AccessResult Analyzer::run() {
         Wt.Label = I.Label;
         Wt.Values = O.Values;
         Wt.Lanes = MovedFrom ? movedLanes(*MovedFrom, MovedBy) : O.Lanes;
+        Wt.Source = Src; // cp.async never takes the affine paths: its warp's own sources
         Wt.Wavefronts = O.Wavefronts;
         Wt.Ideal = O.Ideal;
         R.Worst = Wt;

@@ -90,6 +90,8 @@ struct Witness {
   std::string Label;            ///< loop values of the instance
   std::string Values;           ///< values given to unknown symbols, if any
   WarpAddresses Lanes{};
+  /// cp.async: the lanes' global source bytes, where known.
+  WarpAccess::SourceBytes Source{};
   unsigned Wavefronts = 0, Ideal = 0;
 };
 

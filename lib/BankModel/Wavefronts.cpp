@@ -116,6 +116,25 @@ unsigned sourceRuns(const WarpAddresses &Lanes, const WarpAccess::SourceBytes &S
   return Runs;
 }
 
+/// The runs sourceRuns counts, as the lanes of each.
+std::vector<std::uint32_t> sourceRunLanes(const WarpAddresses &Lanes, const WarpAccess::SourceBytes &Src,
+                                          unsigned W, unsigned First, unsigned N) {
+  std::vector<std::pair<std::int64_t, unsigned>> R; // (source byte, lane)
+  for (unsigned I = First; I < First + N; ++I)
+    if (Lanes[I].Active && Src[I])
+      R.push_back({*Src[I], I});
+  std::sort(R.begin(), R.end());
+  std::vector<std::uint32_t> Out;
+  std::int64_t End = 0;
+  for (std::size_t I = 0; I < R.size(); ++I) {
+    if (I == 0 || R[I].first > End)
+      Out.push_back(0);
+    Out.back() |= 1u << R[I].second;
+    End = I == 0 ? R[I].first + std::int64_t(W) : std::max(End, R[I].first + std::int64_t(W));
+  }
+  return Out;
+}
+
 /// Wavefronts of one pass of a (non-simulated) form over Lanes.
 unsigned served(const WarpAddresses &Lanes, unsigned W, Form F, const WarpAccess::SourceBytes *Src = nullptr) {
   const FormRule &R = rule(F);
@@ -216,6 +235,22 @@ WarpAddresses leaderOnly(const WarpAddresses &Lanes) {
   return L;
 }
 } // namespace
+
+SourceRuns worstSourceRuns(const WarpAccess &A) {
+  SourceRuns Out;
+  if (A.F != Form::LDGSTS || !hasSources(A))
+    return Out;
+  const unsigned W = bytesOf(A), PerPhase = lanesPerPhase(W, A.F);
+  for (unsigned P = 0; P < WarpSize / PerPhase; ++P) {
+    std::vector<std::uint32_t> Runs = sourceRunLanes(A.Lanes, A.Source, W, P * PerPhase, PerPhase);
+    if (Runs.size() > Out.Runs) {
+      Out.Phase = P;
+      Out.Runs = unsigned(Runs.size());
+      Out.LaneMasks = std::move(Runs);
+    }
+  }
+  return Out;
+}
 
 unsigned wavefronts(const WarpAccess &A) {
   WarpAddresses L = addressLanes(A);

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace bankcheck::bank {
 
@@ -96,6 +97,17 @@ struct BankCollision {
 /// The bank with the most uses (lowest bank on ties), or a bank with
 /// NumUses == 0 when no lane is active.
 BankCollision worstBank(const WarpAddresses &Lanes, unsigned AccessBytes, Form F = Form::LDS);
+/// cp.async: the phase whose lanes' global sources form the most separate
+/// contiguous runs (the first on ties), the number of runs, and each run's
+/// active lanes with a known source, in address order. Runs is 0 when no
+/// source is known.
+struct SourceRuns {
+  unsigned Phase = 0;
+  unsigned Runs = 0;
+  std::vector<std::uint32_t> LaneMasks;
+};
+SourceRuns worstSourceRuns(const WarpAccess &A);
+
 /// Lanes per phase of the form for that width (32, 16 or 8).
 unsigned lanesPerPhase(unsigned AccessBytes, Form F = Form::LDS);
 

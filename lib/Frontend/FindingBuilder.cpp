@@ -13,6 +13,25 @@ namespace bankcheck::frontend {
 
 using namespace clang;
 
+namespace {
+/// The lanes of Mask as ranges: "0-3", "0, 2, 5-7".
+std::string laneRanges(std::uint32_t Mask) {
+  std::string S;
+  for (unsigned L = 0; L < bank::WarpSize;) {
+    if (!(Mask >> L & 1)) {
+      ++L;
+      continue;
+    }
+    unsigned E = L;
+    while (E + 1 < bank::WarpSize && (Mask >> (E + 1) & 1))
+      ++E;
+    S += (S.empty() ? "" : ", ") + std::to_string(L) + (E > L ? "-" + std::to_string(E) : "");
+    L = E + 1;
+  }
+  return S;
+}
+} // namespace
+
 std::string formatList(const std::vector<std::uint64_t> &V) {
   std::string S;
   if (V.size() > 4) {
@@ -219,9 +238,23 @@ report::Finding buildFinding(const FunctionDecl &Kernel, const LaunchConfig &Con
     Where += " (" + W.Label + ")";
   if (!W.Values.empty())
     Where += " with " + W.Values;
-  F.Notes.push_back({F.Loc, Where + ", lanes " + formatList(Lanes) + " -> bank " +
-                                std::to_string(C.Bank) + ", words " + formatList(Words) +
-                                (Site.AccessBytes > 4 ? " (phase " + std::to_string(C.Phase) + ")" : "")});
+  // A copy whose global source splits a phase into more runs than its banks
+  // need wavefronts: the runs are the cost, not a bank.
+  bank::SourceRuns S = bank::worstSourceRuns({W.Lanes, Site.AccessBytes, Q.F, W.Source});
+  const unsigned BanksAlone = S.Runs > 1 ? bank::wavefronts(W.Lanes, Site.AccessBytes, Q.F) : 0;
+  if (S.Runs > 1 && W.Wavefronts > BanksAlone) {
+    std::string Runs;
+    for (std::size_t I = 0; I < S.LaneMasks.size(); ++I)
+      Runs += (I ? I + 1 == S.LaneMasks.size() ? " and " : "; " : "") + laneRanges(S.LaneMasks[I]);
+    F.WorstSourceRuns = "phase " + std::to_string(S.Phase) + ": lanes " + Runs + " copy from " +
+                        std::to_string(S.Runs) + " separate runs of global memory, one wavefront each";
+    F.Notes.push_back({F.Loc, Where + ", " + F.WorstSourceRuns + " (the shared side alone takes " +
+                                  std::to_string(BanksAlone) + " wavefronts)"});
+  } else {
+    F.Notes.push_back({F.Loc, Where + ", lanes " + formatList(Lanes) + " -> bank " + std::to_string(C.Bank) +
+                                  ", words " + formatList(Words) +
+                                  (Site.AccessBytes > 4 ? " (phase " + std::to_string(C.Phase) + ")" : "")});
+  }
   if (!Site.FormNote.empty())
     F.Notes.push_back({F.Loc, "issued as " + F.Instruction + ": " + Site.FormNote});
   if (!Site.PiecesNote.empty())

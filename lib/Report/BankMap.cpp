@@ -254,7 +254,11 @@ std::string renderBankMap(const Finding &F, bool Color) {
            std::to_string(F.IdealWavefronts);
   if (Color)
     Title = Bold + Title + Reset;
-  return Title + "\n" + renderBankMap(F.WorstLanes, F.AccessBytes, Color);
+  std::string Map = renderBankMap(F.WorstLanes, F.AccessBytes, Color);
+  if (!F.WorstSourceRuns.empty())
+    Map += "the global source: " + F.WorstSourceRuns + " (" + std::to_string(F.WavefrontsWorst) +
+           " wavefronts in all)\n";
+  return Title + "\n" + Map;
 }
 
 } // namespace bankcheck::report

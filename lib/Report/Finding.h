@@ -126,6 +126,9 @@ struct Finding {
   std::optional<unsigned> WorstWarp;
   std::string WorstIteration, WorstValues;
   LaneArray WorstLanes;
+  /// cp.async whose global source costs more than its banks: which lanes of
+  /// the worst warp's phase copy from separate runs (for the bank map).
+  std::string WorstSourceRuns;
   /// The same warp instance after the proposed padding, when there is one.
   std::optional<LaneArray> AfterFixLanes;
   unsigned AfterFixWavefronts = 0, AfterFixIdeal = 0; ///< of that warp instance

@@ -104,6 +104,37 @@ TEST_CASE("a copy from scattered global rows takes a wavefront per source run", 
   CHECK(wavefronts(A) == 4);
 }
 
+TEST_CASE("the phase whose global source splits most, and its runs' lanes, explain a copy's cost",
+          "[forms]") {
+  WarpAccess A;
+  A.F = Form::LDGSTS;
+  A.Bytes = 16;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    A.Lanes[L] = {true, std::uint64_t(L) * 16};                     // a conflict-free tile
+    A.Source[L] = std::int64_t(L / 4) * 4096 + std::int64_t(L % 4) * 16; // 64 bytes from each of 8 rows
+  }
+  CHECK(wavefronts(A) == 8);
+  CHECK(wavefronts(A.Lanes, 16, Form::LDGSTS) == 4); // the shared side alone
+  SourceRuns S = worstSourceRuns(A);
+  CHECK(S.Phase == 0);
+  CHECK(S.Runs == 2);
+  REQUIRE(S.LaneMasks.size() == 2);
+  CHECK(S.LaneMasks[0] == 0x0Fu);
+  CHECK(S.LaneMasks[1] == 0xF0u);
+  A.Source[2] = A.Source[3] = A.Source[4] = std::nullopt; // unknown sources join a run
+  A.Lanes[5].Active = false;
+  S = worstSourceRuns(A);
+  CHECK(S.Runs == 2);
+  CHECK(S.Phase == 0);
+  CHECK(S.LaneMasks == std::vector<std::uint32_t>{0x03u, 0xC0u});
+  A.Lanes[5].Active = true;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A.Source[L] = std::int64_t(L) * 16;
+  CHECK(worstSourceRuns(A).Runs == 1);
+  A.Source = {};
+  CHECK(worstSourceRuns(A).Runs == 0);
+}
+
 TEST_CASE("stores never merge adjacent phases", "[forms]") {
   CHECK(wf(Form::LDS, 8, [](unsigned) { return 0; }) == 1);
   CHECK(wf(Form::STS, 8, [](unsigned) { return 0; }) == 2);
