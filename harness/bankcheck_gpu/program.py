@@ -75,7 +75,13 @@ def join_profile(report, records, line_slack=LINE_SLACK):
     load to the line that uses its value, a statement to its continuation
     line). A finding left without instructions therefore takes those of the
     nearest line at most line_slack lines below it, of the same file and
-    kind, that no finding claims; the row's note says so.
+    kind, that no finding claims; the row's note says so. An inline-asm
+    access (a note "inline PTX ...") may also sit above its statement: the
+    instructions of marlin's copy and ldmatrix helpers were put on the line
+    before the asm, where the shared address is computed; such a finding
+    also takes the nearest unclaimed line at most line_slack lines above its
+    statement's line. (A clean or unknown access has no notes: its form,
+    LDSM, STSM or LDGSTS, stands for them.)
 
     Kinds come from the instruction form: an access's "instruction" (LDSM
     load, STSM store, ATOMS* atomic, LDGSTS copy; without it, its kind) and
@@ -96,10 +102,18 @@ def join_profile(report, records, line_slack=LINE_SLACK):
     for i, f in enumerate(found):
         matches[i] = [j for j, g in enumerate(hw) if same_place(f, g)]
         claimed.update(matches[i])
+    def from_asm(f):  # a finding's note says so; a clean one's form (ldmatrix, cp.async) does
+        return all(any("inline PTX" in n.get("message", "") for n in a.get("notes", [])) or
+                   (a.get("instruction") or "").startswith(("LDSM", "STSM", "LDGSTS")) for a in f[3])
+
     for i, f in enumerate(found):
         if matches[i]:
             continue
-        for delta in range(1, line_slack + 1):
+        deltas = list(range(1, line_slack + 1))
+        if from_asm(f):  # above the statement's own line, nearest first
+            stmt = min(a.get("line") or f[1] for a in f[3])
+            deltas += [stmt - f[1] - d for d in range(0, line_slack + 1) if stmt - d != f[1]]
+        for delta in deltas:
             near = [j for j, g in enumerate(hw) if j not in claimed and same_place(f, g, delta)]
             if near:
                 matches[i] = near

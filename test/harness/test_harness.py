@@ -553,6 +553,42 @@ class InlinedCallJoinTest(unittest.TestCase):
         self.assertEqual(self.rows("clean", 256, 64)[("app/exchange.cuh", 639)]["verdict"], "missed")
 
 
+class InlineAsmJoinTest(unittest.TestCase):
+    """An asm statement's instructions may sit on the line before it (marlin's helpers: where the
+    shared address is computed); its access joins them there, a plain access does not."""
+
+    @staticmethod
+    def record(line, wavefronts, ideal, kind="copy", instruction="LDGSTS"):
+        return {"file": "app/copy.cuh", "line": line, "kind": kind, "opcode": instruction,
+                "instruction": instruction, "width": 16, "launch": 0, "function": "k",
+                "address": "0x%x" % line, "executed": 1, "wavefronts": wavefronts, "ideal": ideal,
+                "excessive": 0, "nway": None}
+
+    @staticmethod
+    def access(line, profile_line, notes, kind="copy", instruction="LDGSTS"):
+        return {"file": "app/copy.cuh", "line": line, "profile_line": profile_line, "kind": kind,
+                "instruction": instruction, "status": "conflict", "wavefronts_worst": 8,
+                "notes": [{"message": m} for m in notes]}
+
+    def test_an_asm_access_takes_the_instructions_two_lines_above_its_statement(self):
+        asm = self.access(58, 62, ["inline PTX 'cp.async.cg.shared.global', issued as LDGSTS"])
+        rows = bg.join_profile({"accesses": [asm]}, [self.record(56, 8, 4)])
+        self.assertEqual([(r["line"], r["verdict"]) for r in rows], [(62, "confirmed")])
+        self.assertIn("ncu attributes it to line 56", rows[0]["note"])
+
+    def test_a_plain_access_does_not_look_above(self):
+        plain = self.access(58, None, [], kind="load", instruction="LDS")
+        rows = bg.join_profile({"accesses": [plain]}, [self.record(57, 8, 4, "load", "LDS")])
+        self.assertEqual(sorted((r["line"], r["verdict"]) for r in rows), [(57, "missed"), (58, "unknown")])
+
+    def test_an_exact_line_is_still_preferred(self):
+        asm = self.access(58, 62, ["inline PTX 'ldmatrix', issued as LDSM.x4"], "load", "LDSM.x4")
+        asm["status"] = "clean"
+        rows = bg.join_profile({"accesses": [asm]}, [self.record(62, 4, 4, "load", "LDSM.x4"),
+                                                     self.record(57, 32, 4, "load", "LDSM.x4")])
+        self.assertEqual(sorted((r["line"], r["verdict"]) for r in rows), [(57, "missed"), (62, "agree-clean")])
+
+
 class ProfileJoinTest(TempDirTest):
     def rows(self):
         with open(os.path.join(FIXTURES, "report-profile.json"), encoding="utf-8") as f:
