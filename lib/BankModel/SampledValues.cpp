@@ -81,22 +81,39 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
   Collect(I.ByteOffset);
   for (const Guard &G : I.Guards)
     Collect(G.Cond);
-  for (SymbolId Id : Free)
-    if (Symbols.get(Id).Kind == SymbolKind::LaneOpaque || Symbols.get(Id).Kind == SymbolKind::Function) {
-      O.K = Outcome::Undecided;
-      O.Why = Symbols.get(Id).Reason;
-      return O;
-    }
-  if (std::optional<Outcome> E = periodicWarp(I, LaneEnvs, Active, Free))
-    return *E;
-  if (NonAffine && !SelectAtoms) {
-    // No period: a choice between values (`n % 16 ? n / 16 + 1 : n / 16`)
-    // as one unknown value, then the exact rules for unknown values.
+  // A choice (`n % 16 ? n / 16 + 1 : n / 16`) as one unknown value, then
+  // the exact rules for unknown values.
+  auto AsAtoms = [&] {
     SelectAtoms = true;
     Outcome Again = evalWarp(I, LaneEnvs);
     SelectAtoms = false;
     return Again;
+  };
+  // Values that are not sampled: a lane's unknown value decides nothing; a
+  // value loaded from memory may still be one term of a uniform choice (a
+  // helper returning one of two loads).
+  std::optional<SymbolId> Loaded;
+  for (SymbolId Id : Free) {
+    SymbolKind K = Symbols.get(Id).Kind;
+    if (K == SymbolKind::LaneOpaque) {
+      O.K = Outcome::Undecided;
+      O.Why = Symbols.get(Id).Reason;
+      return O;
+    }
+    if (K == SymbolKind::Function && !Loaded)
+      Loaded = Id;
   }
+  if (Loaded) {
+    if (NonAffine && !SelectAtoms)
+      return AsAtoms();
+    O.K = Outcome::Undecided;
+    O.Why = Symbols.get(*Loaded).Reason;
+    return O;
+  }
+  if (std::optional<Outcome> E = periodicWarp(I, LaneEnvs, Active, Free))
+    return *E;
+  if (NonAffine && !SelectAtoms)
+    return AsAtoms(); // no period
   // What reads only the sampled symbols is the same in every lane: each such
   // part (nine kernel parameters making a row bound) is evaluated once per
   // sample, and the lanes read its value. A part that fails leaves its symbol

@@ -116,7 +116,14 @@ Value Walker::call(const CallExpr *C) {
       std::find(CallStack.begin(), CallStack.end(), Def) == CallStack.end() &&
       (Def->hasAttr<CUDADeviceAttr>() || Def->isConstexpr()) && !Def->isVariadic())
     return pureCall(Def, C, Args);
+  // A libdevice function (`__clz`, `__popc`, `sqrtf` in CUDA's headers
+  // call `__nv_*`, declared without a body) computes from its arguments
+  // alone: the same in every lane where they are. Any other function without
+  // a body may read which thread runs it.
   bool Varying = true;
+  if (FD && !Def && FD->getIdentifier() && FD->getName().starts_with("__nv_"))
+    Varying = std::any_of(Args.begin(), Args.end(),
+                          [&](const Value &V) { return V.K != Value::Int || isVarying(V.E); });
   bool PassesShared = false;
   for (const Value &V : Args)
     PassesShared |= V.K == Value::Ptr;

@@ -57,6 +57,7 @@ public:
   Value VisitUnaryOperator(const UnaryOperator *U);
   Value VisitConditionalOperator(const ConditionalOperator *CO);
   Value shortCircuit(const BinaryOperator *B);
+  bool varyingOperand(const clang::Expr *E, const Value &V);
   Value VisitCallExpr(const CallExpr *C) { return W.call(C); }
   Value VisitLambdaExpr(const LambdaExpr *L) { return W.lambdaValue(L); }
   Value VisitCXXConstructExpr(const CXXConstructExpr *CC);
@@ -187,9 +188,10 @@ Value RvalueVisitor::VisitCastExpr(const CastExpr *CE) {
       return Value::integer(W.asType(CE->getType(), V.E, CE));
     return V;
   }
-  case CK_PointerToBoolean:
-    W.rvalue(Sub);
-    return Value::integer(W.opaque(CE, true, "pointer tested as a boolean"));
+  case CK_PointerToBoolean: {
+    Value V = W.rvalue(Sub);
+    return Value::integer(W.opaque(CE, varyingOperand(Sub, V), "pointer tested as a boolean"));
+  }
   case CK_UserDefinedConversion:
   case CK_ConstructorConversion: {
     // The conversion function or constructor call below already has the type.
@@ -240,9 +242,24 @@ Value RvalueVisitor::VisitBinaryOperator(const BinaryOperator *B) {
     default: return Value::integer(W.asType(B->getType(), W.integerOp(*O, T, L.E, R.E, B), B));
     }
   }
-  bool Varying = (L.K == Value::Int ? W.isVarying(L.E) : true) ||
-                 (R.K == Value::Int ? W.isVarying(R.E) : true);
+  bool Varying = varyingOperand(B->getLHS(), L) || varyingOperand(B->getRHS(), R);
   return Value::integer(W.opaque(B, Varying, "'" + W.sourceText(B) + "' is not integer arithmetic"));
+}
+
+/// Whether an operand outside integer arithmetic may differ between threads:
+/// an integer by its value; a pointer unless it is a null pointer constant or
+/// a shared or global pointer at an offset the same in every thread (a
+/// kernel's pointer parameter tested against nullptr is the same test in
+/// every thread); anything else may.
+bool RvalueVisitor::varyingOperand(const clang::Expr *E, const Value &V) {
+  switch (V.K) {
+  case Value::Int: return W.isVarying(V.E);
+  case Value::Ptr: case Value::Global: case Value::Window:
+    return V.P.Offset.isNull() || W.isVarying(V.P.Offset);
+  default:
+    return !E->getType()->isPointerType() ||
+           !E->isNullPointerConstant(W.Ctx, clang::Expr::NPC_ValueDependentIsNotNull);
+  }
 }
 
 Value RvalueVisitor::VisitUnaryOperator(const UnaryOperator *U) {
