@@ -37,14 +37,6 @@ namespace bankcheck::frontend {
 using namespace clang;
 
 namespace {
-/// The decision of an `if` (or an assertion) of its own, by identity.
-llvm::FoldingSetNodeID identityKey(const Stmt *Owner) {
-  llvm::FoldingSetNodeID K;
-  K.AddInteger(2u);
-  K.AddPointer(Owner);
-  return K;
-}
-
 const FunctionDecl *functionOf(const Decl *D) {
   return dyn_cast_or_null<FunctionDecl>(D->getParentFunctionOrMethod());
 }
@@ -406,9 +398,17 @@ void HostValues::assume(const Expr *E, bool Holds, Decisions &D, unsigned Depth)
 
 const HostValues::Decisions &HostValues::decisionsAt(const CallExpr *Launch, const FunctionDecl *F) {
   static const Decisions None;
+  Implied = nullptr;
+  ImpliedCount = 0;
+  ImpliedFacts = nullptr;
   if (!F || !F->getBody())
     return None;
   const FunctionFacts &FF = Facts->of(F);
+  if (auto Before = FF.ImpliedBefore.find(Launch); Before != FF.ImpliedBefore.end() && !FF.HasGoto) {
+    Implied = &FF.Implications;
+    ImpliedCount = Before->second;
+    ImpliedFacts = &FF;
+  }
   auto At = FF.At.find(Launch);
   if (FF.HasGoto || At == FF.At.end())
     return None; // no condition around it
@@ -454,7 +454,7 @@ Choices<Dims> HostValues::onEachPath(const Decisions &Base, Chain C, llvm::funct
       Split(Todo, D, Undecided.front());
       continue;
     }
-    if (!feasible(C))
+    if (Contradicted || !feasible(C) || formsContradict(C))
       continue; // a path that never runs
     Out = Any ? joinChoices(Out, One) : One;
     Any = true;

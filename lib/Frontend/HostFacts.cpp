@@ -95,8 +95,14 @@ public:
       return; // a lambda's body runs where it is called
     if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(S))
       Out.HasGoto = true;
-    if (const auto *C = dyn_cast<CallExpr>(S); C && !Stack.empty())
-      Out.At[C] = Stack;
+    if (const auto *C = dyn_cast<CallExpr>(S)) {
+      if (!Stack.empty())
+        Out.At[C] = Stack;
+      if (!Out.Implications.empty())
+        Out.ImpliedBefore[C] = Out.Implications.size();
+    }
+    if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+      return walkSwitch(Sw, InLoop);
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D)) {
@@ -140,6 +146,33 @@ public:
 private:
   FunctionFacts &Out;
   FunctionFacts::Guards Stack;
+  unsigned InSwitch = 0;
+
+  /// A case label is entered from the switch itself: what the statements
+  /// before it decided (`case 0: f(); assert(n == 4); break; case 1:`) does
+  /// not hold after it. Within one case, they do.
+  void walkSwitch(const SwitchStmt *Sw, bool InLoop) {
+    walk(Sw->getInit(), InLoop);
+    walk(Sw->getConditionVariableDeclStmt(), InLoop);
+    walk(Sw->getCond(), InLoop);
+    const std::size_t Depth = Stack.size();
+    ++InSwitch;
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Sw->getBody())) {
+      for (const Stmt *Child : CS->body()) {
+        const Stmt *Inner = Child;
+        while (const auto *SC = dyn_cast_or_null<SwitchCase>(Inner)) {
+          Stack.resize(Depth);
+          Inner = SC->getSubStmt();
+        }
+        walk(Inner, InLoop);
+        pushExits(Inner, InLoop);
+      }
+    } else {
+      walk(Sw->getBody(), InLoop);
+    }
+    --InSwitch;
+    Stack.resize(Depth);
+  }
 
   /// `if (c) return;` and `assert(c)` decide c for the statements after
   /// them, and so do those at the top of a block or of a `do { ... } while
@@ -148,6 +181,9 @@ private:
     if (auto A = assertion(S)) {
       if (!InLoop)
         Out.Once.insert(S);
+      // (In a switch the guards miss the case: not an implication.)
+      if (!InLoop && !InSwitch)
+        Out.Implications.push_back({Stack, {S, A->first, A->second}});
       Stack.push_back({S, A->first, A->second});
     } else if (const auto *If = dyn_cast<IfStmt>(S)) {
       if (If->getConditionVariable())
@@ -166,6 +202,13 @@ private:
 };
 
 } // namespace
+
+llvm::FoldingSetNodeID identityKey(const Stmt *Owner) {
+  llvm::FoldingSetNodeID K;
+  K.AddInteger(2u);
+  K.AddPointer(Owner);
+  return K;
+}
 
 FunctionFacts factsOf(const Stmt *Body) {
   FunctionFacts Out;

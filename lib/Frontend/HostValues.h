@@ -15,6 +15,8 @@
 #ifndef BANKCHECK_FRONTEND_HOSTVALUES_H
 #define BANKCHECK_FRONTEND_HOSTVALUES_H
 
+#include "Frontend/HostFacts.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -107,6 +109,8 @@ public:
   using Decisions = std::map<llvm::FoldingSetNodeID, bool>;
   /// What holds wherever Launch runs, from the conditions around it in F and
   /// the early returns (`if (c) return;`) before it; found once per function.
+  /// The assertions before Launch in F (HostImplications.cpp) hold from
+  /// then on where their guards do; F null: none.
   const Decisions &decisionsAt(const clang::CallExpr *Launch, const clang::FunctionDecl *F);
   /// Questions from now on read these decisions: a write in a branch they
   /// rule out does not reach, one in a branch they choose runs; a condition
@@ -115,6 +119,7 @@ public:
   void decide(Decisions D) {
     Decided = std::move(D);
     Undecided.clear();
+    applyImplications();
   }
   const Decisions &decided() const { return Decided; }
   const std::vector<llvm::FoldingSetNodeID> &undecided() const { return Undecided; }
@@ -220,6 +225,25 @@ private:
     std::int64_t R = 0, M = 1;
   };
   Residue residueOf(const clang::Expr *E, Chain C, unsigned Depth);
+  /// The implications before the launch being asked about (decisionsAt):
+  /// the first ImpliedCount of *Implied, those of the function whose facts
+  /// are ImpliedFacts.
+  const std::vector<Implication> *Implied = nullptr;
+  std::size_t ImpliedCount = 0;
+  const FunctionFacts *ImpliedFacts = nullptr;
+  /// An implication decided what a decision had decided otherwise: the
+  /// path never runs.
+  bool Contradicted = false;
+  /// Adds to Decided what the implications whose guards it decides give.
+  void applyImplications();
+  /// Whether Decided makes Cond's truth Holds (without recording anything).
+  bool holdsUnder(const clang::Expr *Cond, bool Holds, unsigned Depth = 0);
+  /// A form of E that two expressions of the same value share: a local
+  /// read as its initialiser, a value the decisions fix as that constant,
+  /// `x / 1`, `x * 1` and `x + 0` as x (false: E is not read so).
+  bool sameValueForm(const clang::Expr *E, llvm::FoldingSetNodeID &Form, Chain C, unsigned Depth);
+  /// Two decided atoms of the same form, decided differently.
+  bool formsContradict(Chain C);
   Decisions Decided;
   std::vector<llvm::FoldingSetNodeID> Undecided;
   /// The condition each key was made from, and whether it is the key negated.
