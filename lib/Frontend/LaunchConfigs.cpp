@@ -278,7 +278,7 @@ void resolveSite(const LaunchSite &S, LaunchVisitor &V, HostValues &HV, LaunchSi
     if (Once && !Frames.empty() && Frames[0].F->getCanonicalDecl() != S.In->getCanonicalDecl())
       Once = !Entered.count(S.In->getCanonicalDecl());
     HV.setDeciding(Once);
-    const HostValues::Decisions Base = Once ? HV.decisionsAt(S.Call, S.In) : HostValues::Decisions();
+    const HostValues::Decisions Base = HV.decisionsAt(S.Call, Once ? S.In : nullptr); // none when not Once
     HV.decide(Base);
     Choices<const FunctionDecl *> K = HV.kernels(S.Kernel, Frames);
     Choices<Dims> Shape;
