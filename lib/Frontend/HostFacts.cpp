@@ -135,7 +135,10 @@ public:
       return;
     }
     if (const auto *Do = dyn_cast<DoStmt>(S); Do && runsOnce(Do)) {
+      const bool Leaves = breaksOrContinues(Do->getBody());
+      MaySkip += Leaves;
       walk(Do->getBody(), InLoop); // a block, as a macro spells one
+      MaySkip -= Leaves;
       return;
     }
     bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
@@ -146,7 +149,9 @@ public:
 private:
   FunctionFacts &Out;
   FunctionFacts::Guards Stack;
-  unsigned InSwitch = 0;
+  /// Inside a switch or a `do { ... } while (0)` that a `break` leaves:
+  /// control may pass over a statement without any guard saying so.
+  unsigned MaySkip = 0;
 
   /// A case label is entered from the switch itself: what the statements
   /// before it decided (`case 0: f(); assert(n == 4); break; case 1:`) does
@@ -156,7 +161,7 @@ private:
     walk(Sw->getConditionVariableDeclStmt(), InLoop);
     walk(Sw->getCond(), InLoop);
     const std::size_t Depth = Stack.size();
-    ++InSwitch;
+    ++MaySkip;
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Sw->getBody())) {
       for (const Stmt *Child : CS->body()) {
         const Stmt *Inner = Child;
@@ -170,7 +175,7 @@ private:
     } else {
       walk(Sw->getBody(), InLoop);
     }
-    --InSwitch;
+    --MaySkip;
     Stack.resize(Depth);
   }
 
@@ -181,8 +186,9 @@ private:
     if (auto A = assertion(S)) {
       if (!InLoop)
         Out.Once.insert(S);
-      // (In a switch the guards miss the case: not an implication.)
-      if (!InLoop && !InSwitch)
+      // (Where control may pass over it unguarded, its guards do not say
+      // that it ran: not an implication.)
+      if (!InLoop && !MaySkip)
         Out.Implications.push_back({Stack, {S, A->first, A->second}});
       Stack.push_back({S, A->first, A->second});
     } else if (const auto *If = dyn_cast<IfStmt>(S)) {

@@ -67,3 +67,22 @@ void launch(float *out, int numFilters, int numGroups, int colors, int mode, boo
     break;
   }
 }
+
+// A `do { ... } while (0)` that a break leaves may pass over its assertion:
+// the launch after it keeps both widths.
+__global__ void afterBreak(float *out) {
+  TILE_READ
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:3: warning: 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES-DAG: :[[@LINE-2]]:3: note: block shape (32, 4, 1) from launch at {{.*}}blockshape-closed-branch-assertions.cu:{{[0-9]+}} (one of 2 block shapes chosen at run time)
+  // CHECK-MESSAGES-DAG: :[[@LINE-3]]:3: note: also in 1 other kernel instantiation or block shape: 'afterBreak' with block (16, 4, 1) (2 evaluations, the worst shown)
+}
+
+void launchAfterBreak(float *out, bool w, bool done) {
+  int bx = w ? 32 : 16;
+  do {
+    if (done)
+      break;
+    assert(bx == 16);
+  } while (0);
+  afterBreak<<<1, dim3(bx, 4)>>>(out);
+}
