@@ -295,6 +295,8 @@ std::optional<SharedRef> LValueVisitor::VisitArraySubscriptExpr(const ArraySubsc
           W.UniformBaseIndex[AS] =
               It->second.P.Offset + I * Expr::constant(W.Ctx.getTypeSizeInChars(AS->getType()).getQuantity());
       }
+    if (isa<MemberExpr>(Base) && Base->getType()->isPointerType() && W.hostMadeMember(Base))
+      W.UniformBaseIndex[AS] = I; // through a pointer member of a by-value kernel parameter
     return std::nullopt;
   }
   if (AS->getType()->isIncompleteType())

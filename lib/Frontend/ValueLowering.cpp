@@ -257,8 +257,13 @@ bool RvalueVisitor::varyingOperand(const clang::Expr *E, const Value &V) {
   case Value::Ptr: case Value::Global: case Value::Window:
     return V.P.Offset.isNull() || W.isVarying(V.P.Offset);
   default:
-    return !E->getType()->isPointerType() ||
-           !E->isNullPointerConstant(W.Ctx, clang::Expr::NPC_ValueDependentIsNotNull);
+    if (!E->getType()->isPointerType())
+      return true;
+    if (E->isNullPointerConstant(W.Ctx, clang::Expr::NPC_ValueDependentIsNotNull))
+      return false;
+    // A pointer member of a kernel's by-value parameter (`params.finished`,
+    // FasterTransformer's attention parameters).
+    return !W.hostMadeMember(E);
   }
 }
 

@@ -65,6 +65,18 @@ Value Walker::lookupVar(const VarDecl *VD, const clang::Expr *Use) {
   return Value();
 }
 
+bool Walker::hostMadeMember(const clang::Expr *E) {
+  const clang::Expr *Whole = E->IgnoreParenImpCasts(), *M = Whole;
+  for (const auto *ME = dyn_cast<MemberExpr>(M); ME && !ME->isArrow(); ME = dyn_cast<MemberExpr>(M))
+    M = ME->getBase()->IgnoreParenImpCasts();
+  const auto *DR = M != Whole ? dyn_cast<DeclRefExpr>(M) : nullptr;
+  const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+  // (Not Vars: a helper's reference parameter bound to a member enters the
+  // object there without writing it.)
+  return P && P->getDeclContext() == &Kernel && !P->getType()->isReferenceType() && Kernel.getBody() &&
+         !assignedIn(Kernel.getBody()).count(P) && !escapes(P);
+}
+
 // Values stored in variables stay bounded: an expression that uses a variable
 // twice (a rotate, `(x << n) | (x >> (32 - n))`) doubles its tree at each
 // statement, and every later walk over it would too.

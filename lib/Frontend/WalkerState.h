@@ -85,6 +85,10 @@ public:
   void notBuilt(const clang::Expr *E);
   std::set<const clang::Expr *> NotBuilt;
   Value lookupVar(const clang::VarDecl *VD, const clang::Expr *Use);
+  /// E names a member (of a member ...) of one of the kernel's by-value
+  /// parameters (`params.finished`) that the kernel never assigns nor lets
+  /// escape: made by the host, the same in every thread.
+  bool hostMadeMember(const clang::Expr *E);
   void setVar(const clang::VarDecl *VD, Value V);
   /// Writes to variables outside any function (`__device__ int g`, a static
   /// local) so far: a helper's are kept when the caller's locals are put back.

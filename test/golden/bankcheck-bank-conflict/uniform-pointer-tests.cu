@@ -43,4 +43,37 @@ __global__ void rows(const int *offsets, const int *counts, const int *in) {
   // CHECK-REMARKS: :[[@LINE-1]]:3: remark: cannot decide bank conflicts of shared store of 's': result of call to 'notShown' [bankcheck-bank-conflict]
 }
 
-int main() { rows<<<4, 128, 4096>>>(nullptr, nullptr, nullptr); }
+// A kernel's by-value parameter struct is made by the host: its pointer
+// members are the same in every lane (FasterTransformer's attention
+// parameters: `params.finished`, `params.length_per_sample`).
+struct Params {
+  const int *lengths;
+  const bool *finished;
+  int step;
+};
+
+__global__ void fromParams(Params params, const int *in) {
+  extern __shared__ int s[];
+  int bi = blockIdx.y;
+  if (params.finished != nullptr && params.finished[bi])
+    return;
+  int len = params.lengths == nullptr ? params.step : params.lengths[bi];
+  s[threadIdx.x * 2 + len] = in[threadIdx.x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on shared store of 's' (2 wavefronts, ideal 1) [bankcheck-bank-conflict]
+}
+
+// Written by the kernel: no longer the host's value.
+__global__ void writtenParams(Params params, const int *in) {
+  extern __shared__ int s[];
+  params.lengths = in + threadIdx.x;
+  int len = params.lengths == nullptr ? 0 : 32;
+  s[threadIdx.x + len] = 1;
+  // CHECK-REMARKS: :[[@LINE-1]]:3: remark: cannot decide bank conflicts of shared store of 's': {{.*}} [bankcheck-bank-conflict]
+}
+
+int main() {
+  rows<<<4, 128, 4096>>>(nullptr, nullptr, nullptr);
+  Params p{};
+  fromParams<<<dim3(1, 4), 128, 4096>>>(p, nullptr);
+  writtenParams<<<1, 128, 4096>>>(p, nullptr);
+}
