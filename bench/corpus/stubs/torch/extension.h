@@ -4,11 +4,13 @@
 // tensor yields a value convertible to anything. Host code only.
 #pragma once
 #include <cuda_fp16.h>
+#include <cuda_bf16.h>
 #include <cuda_runtime.h>
 #include <cstdint>
 #include <cstddef>
 #include <iostream>
 #include <stdexcept>
+#include <sstream>
 #include <string>
 #include <vector>
 #include <initializer_list>
@@ -40,10 +42,19 @@ inline std::ostream &operator<<(std::ostream &o, const Any &) { return o; }
 
 enum class ScalarType { Byte, Char, Short, Int, Long, Half, Float, Double, BFloat16, Bool, Float8_e4m3fn, Float8_e5m2, BFloat = BFloat16 };
 enum DeviceType { kCPU, kCUDA };
+using Half = __half;
+using BFloat16 = __nv_bfloat16;
+/// Sizes and strides: IntArrayRef's vec() gives the std::vector.
+struct IntArrayRef : std::vector<int64_t> {
+  std::vector<int64_t> vec() const { return *this; }
+};
 
 struct Tensor {
   template <class T = void> T *data_ptr() const { return nullptr; }
   template <class T> T *mutable_data_ptr() const { return nullptr; }
+  template <class T> T *data() const { return nullptr; }
+  Any data() const { return {}; }
+  template <class... A> Tensor sum(A &&...) const { return {}; }
   int64_t size(int64_t) const { return 0; }
   int64_t stride(int64_t) const { return 0; }
   int64_t dim() const { return 0; }
@@ -52,8 +63,8 @@ struct Tensor {
   bool is_contiguous() const { return true; }
   bool is_cuda() const { return true; }
   ScalarType scalar_type() const { return ScalarType::Float; }
-  std::vector<int64_t> sizes() const { return {}; }
-  std::vector<int64_t> strides() const { return {}; }
+  IntArrayRef sizes() const { return {}; }
+  IntArrayRef strides() const { return {}; }
   Any options() const { return {}; }
   Any dtype() const { return {}; }
   Any device() const { return {}; }
@@ -75,6 +86,7 @@ struct TensorOptions : Any {
   template <class... A> TensorOptions dtype(A &&...) const { return {}; }
   template <class... A> TensorOptions device(A &&...) const { return {}; }
 };
+template <class... A> Any device_of(A &&...) { return {}; }
 template <class... A> Tensor zeros(A &&...) { return {}; }
 template <class... A> Tensor zeros(std::initializer_list<int64_t>, A &&...) { return {}; }
 template <class... A> Tensor ones(A &&...) { return {}; }
@@ -117,6 +129,19 @@ constexpr ScalarType kFloat = ScalarType::Float, kFloat32 = ScalarType::Float,
                      kFloat8_e5m2 = ScalarType::Float8_e5m2;
 namespace indexing { constexpr int None = 0; struct Slice { template <class... A> Slice(A &&...) {} }; }
 
+/// The C++ type of each scalar type, for AT_DISPATCH_CASE's scalar_t.
+template <ScalarType S> struct CppTypeOf;
+template <> struct CppTypeOf<ScalarType::Float> { using type = float; };
+template <> struct CppTypeOf<ScalarType::Double> { using type = double; };
+template <> struct CppTypeOf<ScalarType::Half> { using type = __half; };
+template <> struct CppTypeOf<ScalarType::BFloat16> { using type = __nv_bfloat16; };
+template <> struct CppTypeOf<ScalarType::Int> { using type = int32_t; };
+template <> struct CppTypeOf<ScalarType::Long> { using type = int64_t; };
+template <> struct CppTypeOf<ScalarType::Char> { using type = int8_t; };
+template <> struct CppTypeOf<ScalarType::Byte> { using type = uint8_t; };
+template <> struct CppTypeOf<ScalarType::Short> { using type = int16_t; };
+template <> struct CppTypeOf<ScalarType::Bool> { using type = bool; };
+
 struct Module {
   template <class... A> Module &def(A &&...) { return *this; }
   std::string doc;
@@ -138,7 +163,6 @@ struct OptionalCUDAGuard { template <class... A> OptionalCUDAGuard(A &&...) {} }
 namespace c10 {
 using namespace bankcheck_torch_stub;
 namespace cuda = at::cuda;
-using Half = __half;
 }
 namespace pybind11 { using module = bankcheck_torch_stub::Module; template <class... A> int arg(A &&...) { return 0; } }
 namespace py = pybind11;
@@ -147,6 +171,24 @@ namespace py = pybind11;
 #define TORCH_INTERNAL_ASSERT(cond, ...) ((void)(cond))
 #define TORCH_EXTENSION_NAME bankcheck_stub_ext
 #define PYBIND11_MODULE(name, m) void bankcheck_stub_pybind_##name(::pybind11::module &m)
+// As PyTorch spells them: a switch over the scalar type, each case with its scalar_t.
+#define AT_DISPATCH_CASE(enum_type, ...)                                                             \
+  case enum_type: {                                                                                  \
+    using scalar_t = ::bankcheck_torch_stub::CppTypeOf<enum_type>::type;                             \
+    return __VA_ARGS__();                                                                            \
+  }
+#define AT_DISPATCH_SWITCH(TYPE, NAME, ...)                                                          \
+  [&] {                                                                                              \
+    switch (::bankcheck_torch_stub::ScalarType(TYPE)) {                                              \
+      __VA_ARGS__                                                                                    \
+    default:                                                                                         \
+      break;                                                                                         \
+    }                                                                                                \
+  }()
+#define AT_DISPATCH_FLOATING_TYPES_AND2(s1, s2, t, n, ...)                                          \
+  AT_DISPATCH_SWITCH(t, n, AT_DISPATCH_CASE(::bankcheck_torch_stub::ScalarType::Float, __VA_ARGS__)   \
+                               AT_DISPATCH_CASE(::bankcheck_torch_stub::ScalarType::Double, __VA_ARGS__) \
+                                   AT_DISPATCH_CASE(s1, __VA_ARGS__) AT_DISPATCH_CASE(s2, __VA_ARGS__))
 #define AT_DISPATCH_FLOATING_TYPES(t, n, ...) __VA_ARGS__()
 #define AT_DISPATCH_FLOATING_TYPES_AND_HALF(t, n, ...) __VA_ARGS__()
 #define C10_CUDA_KERNEL_LAUNCH_CHECK() ((void)0)
