@@ -99,20 +99,9 @@ bool HostValues::sameValueForm(const Expr *E, llvm::FoldingSetNodeID &Form, Chai
     if (!VD || VD->getType()->isReferenceType() || !VD->getType()->isIntegralOrEnumerationType() ||
         !unchangedValue(DR))
       return false;
-    // A value the decisions fix: `n == 1` decided true (or `n != 1` false).
-    for (const auto &[Key, Holds] : Decided) {
-      auto It = KeyExprs.find(Key);
-      const auto *B = It == KeyExprs.end() ? nullptr : dyn_cast<BinaryOperator>(It->second.first);
-      if (!B || (B->getOpcode() != BO_EQ && B->getOpcode() != BO_NE) ||
-          (Holds != It->second.second) != (B->getOpcode() == BO_EQ))
-        continue;
-      for (auto [Var, Other] : {std::pair(B->getLHS(), B->getRHS()), std::pair(B->getRHS(), B->getLHS())}) {
-        const auto *Ref = dyn_cast<DeclRefExpr>(Var->IgnoreParenImpCasts());
-        if (Ref && Ref->getDecl() == VD && !Other->isValueDependent() && Other->EvaluateAsInt(ER, Ctx) &&
-            ER.Val.isInt())
-          return Constant(ER.Val.getInt().getExtValue());
-      }
-    }
+    // A value the decided comparisons fix (`n == 1`; HostOrderings.cpp).
+    if (std::optional<std::int64_t> Fixed = decidedValue(DR))
+      return Constant(*Fixed);
     // A local is its initialiser where nothing it reads changes.
     if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() && unchangedValue(VD->getInit()))
       return sameValueForm(VD->getInit(), Form, C, Depth + 1);

@@ -58,8 +58,27 @@ std::optional<Comparison> comparisonOf(const Expr *E, const ASTContext &Ctx) {
   return Comparison{L, Op, *C};
 }
 
+BinaryOperatorKind negation(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_LT: return BO_GE;
+  case BO_LE: return BO_GT;
+  case BO_GT: return BO_LE;
+  case BO_GE: return BO_LT;
+  case BO_EQ: return BO_NE;
+  default: return BO_EQ;
+  }
+}
+
+llvm::FoldingSetNodeID profileOf(const Expr *E, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID ID;
+  E->Profile(ID, Ctx, false);
+  return ID;
+}
+
+} // namespace
+
 /// The values a comparison's truth leaves: [Lo, Hi] less Out.
-struct Range {
+struct HostValues::Range {
   std::int64_t Lo = std::numeric_limits<std::int64_t>::min(), Hi = std::numeric_limits<std::int64_t>::max();
   std::vector<std::int64_t> Out;
   bool has(std::int64_t V) const {
@@ -97,32 +116,12 @@ struct Range {
   }
 };
 
-BinaryOperatorKind negation(BinaryOperatorKind Op) {
-  switch (Op) {
-  case BO_LT: return BO_GE;
-  case BO_LE: return BO_GT;
-  case BO_GT: return BO_LE;
-  case BO_GE: return BO_LT;
-  case BO_EQ: return BO_NE;
-  default: return BO_EQ;
-  }
-}
-
-llvm::FoldingSetNodeID profileOf(const Expr *E, const ASTContext &Ctx) {
-  llvm::FoldingSetNodeID ID;
-  E->Profile(ID, Ctx, false);
-  return ID;
-}
-
-} // namespace
-
-HostValues::Truth HostValues::orderedTruth(const Expr *E) {
+/// The values the decided comparisons of X with constants leave it (none:
+/// no decided comparison of X).
+std::optional<HostValues::Range> HostValues::decidedRange(const Expr *X) {
   if (Decided.empty())
-    return Truth::Unknown;
-  std::optional<Comparison> Q = comparisonOf(E, Ctx);
-  if (!Q)
-    return Truth::Unknown;
-  const llvm::FoldingSetNodeID QValue = profileOf(Q->X, Ctx);
+    return std::nullopt;
+  const llvm::FoldingSetNodeID QValue = profileOf(X, Ctx);
   Range Known;
   bool Any = false;
   for (const auto &[Key, Holds] : Decided) {
@@ -140,8 +139,24 @@ HostValues::Truth HostValues::orderedTruth(const Expr *E) {
     Known.keep(WrittenHolds ? F->Op : negation(F->Op), F->C);
     Any = true;
   }
-  if (!Any || Known.empty())
+  return Any ? std::optional<Range>(std::move(Known)) : std::nullopt;
+}
+
+std::optional<std::int64_t> HostValues::decidedValue(const Expr *X) {
+  std::optional<Range> Known = decidedRange(X->IgnoreParenImpCasts());
+  if (!Known || Known->empty() || Known->Lo != Known->Hi)
+    return std::nullopt;
+  return Known->Lo;
+}
+
+HostValues::Truth HostValues::orderedTruth(const Expr *E) {
+  std::optional<Comparison> Q = comparisonOf(E, Ctx);
+  if (!Q)
     return Truth::Unknown;
+  std::optional<Range> Found = decidedRange(Q->X);
+  if (!Found || Found->empty())
+    return Truth::Unknown;
+  const Range &Known = *Found;
   Range Yes = Known, No = Known;
   Yes.keep(Q->Op, Q->C);
   No.keep(negation(Q->Op), Q->C);

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -204,6 +205,11 @@ private:
   /// A comparison of a value with a constant, from the bounds the decided
   /// comparisons of the same value give (`n > 3` under `n > 8`).
   Truth orderedTruth(const clang::Expr *Cond);
+  /// The values the decided comparisons of X with constants leave it
+  /// (HostOrderings.cpp), and the one value when they leave one.
+  struct Range;
+  std::optional<Range> decidedRange(const clang::Expr *X);
+  std::optional<std::int64_t> decidedValue(const clang::Expr *X);
   /// Which branch of If, a statement of F, runs (Unknown: either).
   Truth branchOf(const clang::IfStmt *If, const clang::FunctionDecl *F, Chain C, unsigned Depth);
   /// The decision a condition over unchanged values is (Negated: it is the
