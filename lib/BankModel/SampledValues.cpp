@@ -63,24 +63,41 @@ Expr Analyzer::hoistUniform(const Expr &E, const std::vector<SymbolId> &Free, st
   return Changed ? withOperands(E, Ops) : E;
 }
 
+/// Appends E's conjuncts (`a && b && c`: a, b, c) to Out; true where E had
+/// more than one.
+static bool conjuncts(const Expr &E, std::vector<Expr> &Out) {
+  if (E.isNull() || E.isConst() || E.isVar() || E.op() != Op::LAnd) {
+    Out.push_back(E);
+    return false;
+  }
+  for (const Expr &Operand : E.operands())
+    conjuncts(Operand, Out);
+  return true;
+}
+
 Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
                              const LaneFlags &Active, const std::string &Why, bool NonAffine) {
   Outcome O;
-  // The free symbols of the offset and guards in this warp.
-  std::vector<SymbolId> Free;
-  auto Collect = [&](const Expr &E) {
+  // The free symbols of the offset in this warp: what the sampling is for.
+  // A guard's own unknowns (a flag loaded for the whole block, an early
+  // return's; a parameter only the guard reads) are not sampled: the guard
+  // is run with the samples, and where it then fails to evaluate it keeps
+  // its lanes, assumed to hold as evalWarp assumed it (and said so).
+  auto AddFree = [&](std::vector<SymbolId> &To, const Expr &E, bool SampledOnly) {
     forEachSymbol(E, [&](SymbolId Id) {
+      SymbolKind K = Symbols.get(Id).Kind;
+      if (SampledOnly && (K == SymbolKind::Function || K == SymbolKind::LaneOpaque))
+        return;
       for (unsigned L = 0; L < WarpSize; ++L)
         if (LaneEnvs[L] && !LaneEnvs[L]->lookup(Id)) {
-          if (std::find(Free.begin(), Free.end(), Id) == Free.end())
-            Free.push_back(Id);
+          if (std::find(To.begin(), To.end(), Id) == To.end())
+            To.push_back(Id);
           return;
         }
     });
   };
-  Collect(I.ByteOffset);
-  for (const Guard &G : I.Guards)
-    Collect(G.Cond);
+  std::vector<SymbolId> Free;
+  AddFree(Free, I.ByteOffset, false);
   // A choice (`n % 16 ? n / 16 + 1 : n / 16`) as one unknown value, then
   // the exact rules for unknown values.
   auto AsAtoms = [&] {
@@ -110,7 +127,12 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
     O.Why = Symbols.get(*Loaded).Reason;
     return O;
   }
-  if (std::optional<Outcome> E = periodicWarp(I, LaneEnvs, Active, Free))
+  // The exact rule for values seen only modulo a constant takes the guards'
+  // own values too (one period of each); a loaded one fails it.
+  std::vector<SymbolId> WithGuards = Free;
+  for (const Guard &G : I.Guards)
+    AddFree(WithGuards, G.Cond, true);
+  if (std::optional<Outcome> E = periodicWarp(I, LaneEnvs, Active, WithGuards))
     return *E;
   if (NonAffine && !SelectAtoms)
     return AsAtoms(); // no period
@@ -125,14 +147,20 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
     Expr H = hoistUniform(E, Free, Parts, Kind);
     return Kind == 1 && !H.isVar() ? Expr::var(partSymbol(Parts, H)) : H; // uniform as a whole
   };
+  // Each guard's conjuncts apart: a guard that fails as a whole keeps its
+  // lanes (assumed), but `n > 64 && flag` at a sample n = 2 drops them.
+  std::vector<Expr> Conds;
+  bool Split = false;
+  for (const Guard &G : I.Guards)
+    Split |= conjuncts(G.Cond, Conds);
   std::optional<Program> HoistedOffset;
   std::vector<Program> HoistedGuards, PartPrograms;
   {
     Expr Off = Hoist(I.ByteOffset);
     std::vector<Expr> Gs;
-    for (const Guard &G : I.Guards)
-      Gs.push_back(Hoist(G.Cond));
-    if (!Parts.empty()) {
+    for (const Expr &C : Conds)
+      Gs.push_back(Hoist(C));
+    if (!Parts.empty() || Split) {
       HoistedOffset.emplace(Off);
       for (const Expr &G : Gs)
         HoistedGuards.emplace_back(G);

@@ -13,8 +13,8 @@ __device__ void inputLayer(__half *__restrict__ sh, const __half *__restrict__ w
   for (uint32_t idx = first; idx < WIDTH * in_width; idx += 2048) {
     const uint32_t skewed = idx + idx / in_width * 8;
     *(int4 *)&sh[skewed] = *(const int4 *)&w[idx];
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: possible 3-way bank conflict on shared store of 'shmem' (12 wavefronts, ideal 4): conflicts when iteration@13 = 0, in_width = 5, layout = 0 [bankcheck-bank-conflict]
-    // CHECK-MESSAGES: note: in warp 0 (any iteration of the loop at line 13) with iteration@13 = 0, in_width = 5, layout = 0, lanes
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: possible 3-way bank conflict on shared store of 'shmem' (12 wavefronts, ideal 4): conflicts when iteration@13 = 0, in_width = 5 [bankcheck-bank-conflict]
+    // CHECK-MESSAGES: note: in warp 0 (any iteration of the loop at line 13) with iteration@13 = 0, in_width = 5, lanes
   }
 }
 

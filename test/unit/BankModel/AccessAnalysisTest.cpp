@@ -158,6 +158,33 @@ TEST_CASE("sampled values: a part the lanes share is evaluated once, its failure
   CHECK(R.WorstWavefronts == 32);
   CHECK(R.Reason == "conflicts when n = 32, d = 1, m = 0");
 }
+TEST_CASE("sampled values: a guard's loaded value is assumed, not sampled; a conjunct the samples decide drops lanes",
+          "[analysis]") {
+  // Word (2 * tx) / n under `!flag`, flag loaded for the whole block: not
+  // linear in n, so n is sampled (n = 1: words 0, 2, ..., 62, 2-way); the
+  // flag is assumed to hold, not a reason to give up.
+  SymbolTable T;
+  Expr N = Expr::var(uniform(T, "n"));
+  Symbol F;
+  F.Name = "flag[blockIdx.x]";
+  F.Kind = SymbolKind::Function;
+  F.Reason = "value loaded from 'flag[blockIdx.x]'";
+  Expr Flag = Expr::var(T.add(F));
+  Expr Offset = Expr::binary(Op::Div, tx() * c(2), N) * c(4);
+  std::vector<bank::Guard> G = {{Expr::binary(Op::Eq, Flag, c(0)), "!flag"}};
+  auto R = run(Offset, 4, bank::BlockShape{32, 1, 1}, T, G);
+  CHECK(R.St == Status::Possible);
+  CHECK(R.WorstWavefronts == 2);
+  CHECK(R.Reason == "conflicts when n = 1");
+  REQUIRE(R.Assumptions.size() == 1);
+  CHECK(R.Assumptions[0] == "the condition '!flag' holds for every lane");
+  // `n > 1 && flag`: the sample n = 1 runs no lane (its conjunct is false
+  // though the flag is unknown); every other n is at most a broadcast.
+  std::vector<bank::Guard> G2 = {{Expr::binary(Op::LAnd, Expr::binary(Op::Lt, c(1), N), Flag), "n > 1 && flag"}};
+  auto R2 = run(Offset, 4, bank::BlockShape{32, 1, 1}, T, G2);
+  CHECK(R2.St == Status::Unknown);
+  CHECK(R2.Reason.find("no conflict for the sampled values") != std::string::npos);
+}
 TEST_CASE("a conflict that every pitch keeps is proven", "[analysis]") {
   SymbolTable T;
   Expr Pitch = Expr::var(uniform(T, "pitch"));
