@@ -261,8 +261,24 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     }
   }
   G = G == 0 ? BankBytes : G;
+  // A residue that misaligns an active lane's access (a 4-byte load at 2
+  // mod 4) is no execution: such an access faults. Only where every residue
+  // does is none left out.
+  const std::uint64_t Align = std::min<std::uint64_t>(Q.AccessBytes, BankBytes) - 1;
+  auto Aligned = [&](std::int64_t R) {
+    WarpAddresses Lanes = Wave(Base + R);
+    for (const LaneAddress &A : Lanes)
+      if (A.Active && (A.Byte & Align))
+        return false;
+    return true;
+  };
+  bool AnyAligned = false;
+  for (std::int64_t R = 0; R < std::int64_t(BankBytes) && !AnyAligned; R += G)
+    AnyAligned = Aligned(R);
   unsigned Worst = 0, Least = ~0u;
   for (std::int64_t R = 0; R < std::int64_t(BankBytes); R += G) {
+    if (AnyAligned && !Aligned(R))
+      continue;
     WarpAddresses Lanes = Wave(Base + R);
     WarpCost C = cost(Lanes);
     unsigned W = C.Wavefronts;

@@ -189,6 +189,7 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
     if (LaneEnvs[L] && Active[L])
       Envs[L].overlay(&*LaneEnvs[L]);
   std::vector<std::pair<SymbolId, std::int64_t>> Vals, Bound;
+  const std::int64_t Last = Q.ArrayBytes ? *Q.ArrayBytes - std::int64_t(Q.AccessBytes) : INT64_MAX;
   for (std::size_t C = 0; C < Combos; ++C) {
     Vals.clear();
     std::size_t Code = C;
@@ -250,7 +251,12 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
     for (unsigned L = 0; L < WarpSize && !Failed; ++L) {
       if (!Run[L])
         continue;
-      if (!Val[L]) { Failed = true; break; }
+      // A sample that misaligns a lane's access (it would fault) or takes it
+      // outside the variable is no execution of the kernel: no witness.
+      if (!Val[L] || (*Val[L] & std::int64_t(Q.AccessBytes - 1)) != 0 || *Val[L] < 0 || *Val[L] > Last) {
+        Failed = true;
+        break;
+      }
       Lanes[L] = {true, static_cast<std::uint64_t>(*Val[L])};
     }
     Spent += WarpSize;

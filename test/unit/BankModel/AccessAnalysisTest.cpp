@@ -185,6 +185,34 @@ TEST_CASE("sampled values: a guard's loaded value is assumed, not sampled; a con
   CHECK(R2.St == Status::Unknown);
   CHECK(R2.Reason.find("no conflict for the sampled values") != std::string::npos);
 }
+TEST_CASE("sampled values and uniform residues that misalign an access or leave the variable are no witnesses",
+          "[analysis]") {
+  // Bytes 2n + 4 * (2 * tx / n): an odd n misaligns the 4-byte access (it
+  // would fault), and only then do lanes tx and tx + 16 share a bank; every
+  // even n is clean or a broadcast.
+  SymbolTable T;
+  Expr N = Expr::var(uniform(T, "n"));
+  auto R = run(N * c(2) + Expr::binary(Op::Div, tx() * c(2), N) * c(4), 4, bank::BlockShape{32, 1, 1}, T);
+  CHECK(R.St == Status::Unknown);
+  CHECK(R.Reason.find("no conflict for the sampled values") != std::string::npos);
+  // The exact rule for a uniform part: `raw + n * n * 2` as a float4 row is
+  // aligned or faults; contiguous and aligned, it is clean.
+  Expr NN = Expr::binary(Op::Mul, N, N);
+  auto U = run(NN * c(2) + tx() * c(16), 16, bank::BlockShape{32, 1, 1}, T);
+  CHECK(U.St == Status::Clean);
+  // A 2-byte access may sit at 2 (mod 4): both residues count.
+  auto H = run(NN * c(2) + tx() * c(4), 2, bank::BlockShape{32, 1, 1}, T);
+  CHECK(H.St == Status::Clean);
+  auto H2 = run(NN * c(2) + tx() * c(64), 2, bank::BlockShape{32, 1, 1}, T);
+  CHECK(H2.St == Status::Conflict);
+  // Nor a sample that takes a lane outside the variable: word 128 * tx / n
+  // of 1024 floats stays inside from n = 4 (n = 1 to 3 reach past the end).
+  bank::AccessQuery Q = query(Expr::binary(Op::Div, tx() * c(128), N) * c(4), 4, bank::BlockShape{32, 1, 1}, 4096);
+  auto B = bank::analyzeAccess(Q, T);
+  CHECK(B.St == Status::Possible);
+  CHECK(B.WorstWavefronts == 32);
+  CHECK(B.Reason == "conflicts when n = 4");
+}
 TEST_CASE("a conflict that every pitch keeps is proven", "[analysis]") {
   SymbolTable T;
   Expr Pitch = Expr::var(uniform(T, "pitch"));
