@@ -121,6 +121,44 @@ bool mayFail(const Expr &E) {
 }
 } // namespace
 
+namespace {
+/// x for `(x / h) * h` (either factor order) as A and `x % h` as B: C's
+/// division truncates so that their sum is x for every h but 0, where the
+/// division is undefined (executions are taken to be defined, as mayFail
+/// says; a constant 0 is kept, to fail). A split of a lane's index into a
+/// row and a column, put together again: FasterTransformer's rotary
+/// `half_idx * smem_pitch + intra_half_idx`.
+std::optional<Expr> divModCore(const Expr &A, const Expr &B) {
+  if (A.isNull() || B.isNull() || A.isConst() || A.isVar() || B.isConst() || B.isVar() || A.op() != Op::Mul ||
+      B.op() != Op::Mod)
+    return std::nullopt;
+  if (mayFail(A) || mayFail(B)) // a division by the constant 0 stays, to fail
+    return std::nullopt;
+  const Expr &X = B.operand(0), &H = B.operand(1);
+  for (unsigned K = 0; K < 2; ++K) {
+    const Expr &Q = A.operand(K), &F = A.operand(1 - K);
+    if (!Q.isConst() && !Q.isVar() && Q.op() == Op::Div && F.equals(H) && Q.operand(1).equals(H) &&
+        Q.operand(0).equals(X))
+      return X;
+  }
+  return std::nullopt;
+}
+
+/// divModCore, also with both sides scaled by one constant (a byte offset:
+/// `(x / h) * h * 2 + x % h * 2` is `x * 2`).
+std::optional<Expr> divModSum(const Expr &A, const Expr &B) {
+  if (std::optional<Expr> X = divModCore(A, B))
+    return X;
+  auto Scaled = [](const Expr &E) {
+    return !E.isNull() && !E.isConst() && !E.isVar() && E.op() == Op::Mul && E.operand(1).isConst();
+  };
+  if (Scaled(A) && Scaled(B) && A.operand(1).equals(B.operand(1)))
+    if (std::optional<Expr> X = divModCore(A.operand(0), B.operand(0)))
+      return Expr::binary(Op::Mul, *X, A.operand(1));
+  return std::nullopt;
+}
+} // namespace
+
 // Folding rules. Each keeps C semantics; a fold that would overflow, divide by
 // zero or shift out of range is not done, so evaluation later reports it.
 Expr Expr::binary(Op O, Expr L, Expr R) {
@@ -133,6 +171,12 @@ Expr Expr::binary(Op O, Expr L, Expr R) {
     if (L.isConst(0)) return R;   // 0 + x -> x
     if (R.isConst(0)) return L;   // x + 0 -> x
     if (L.isConst()) std::swap(L, R); // constants go right
+    if (std::optional<Expr> X = divModSum(L, R)) return *X; // (x / h) * h + x % h -> x
+    if (std::optional<Expr> X = divModSum(R, L)) return *X;
+    if (!L.isConst() && !L.isVar() && L.op() == Op::Add) // b + (x / h) * h + x % h -> b + x
+      for (unsigned K = 0; K < 2; ++K)
+        if (std::optional<Expr> X = divModSum(L.operand(K), R); X || (X = divModSum(R, L.operand(K))))
+          return binary(Op::Add, L.operand(1 - K), *X);
     // (x + c1) + c2 -> x + (c1 + c2), when c1 + c2 does not overflow. Not
     // when x is a constant too: x + c1 was then left unfolded because it
     // overflows, and the failure must stay.

@@ -21,8 +21,8 @@ __global__ void rotary(Params params, const float *in) {
   const int half = params.rotaryDim / 2;
   const int halfIdx = (threadIdx.x * 2) / half;
   const int intra = (threadIdx.x * 2) % half;
-  s[halfIdx * half + intra] = in[threadIdx.x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: possible 2-way bank conflict on shared store of 's' (2 wavefronts, ideal 1): conflicts when params.rotaryDim = 2 [bankcheck-bank-conflict]
+  s[halfIdx * (half + 2) + intra] = in[threadIdx.x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: possible 4-way bank conflict on shared store of 's' (4 wavefronts, ideal 1): conflicts when params.rotaryDim = 4 [bankcheck-bank-conflict]
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: assuming the condition '!(params.finished != nullptr && params.finished[bi])' holds for every lane
   // Under a guard that reads a loaded value and a sampled one.
   if (params.rotaryDim > 0 && params.lengths[bi] > 4)

@@ -43,6 +43,28 @@ TEST_CASE("constant folding keeps C semantics", "[symbolic]") {
   CHECK((tx() * c(1)).equals(tx()));
   CHECK((c(5) / c(0)).op() == Op::Div); // not folded: evaluation reports it
 }
+TEST_CASE("an index split by a width and put together again is the index", "[symbolic]") {
+  SymbolTable T;
+  Symbol S;
+  S.Name = "w";
+  S.Kind = SymbolKind::Uniform;
+  Expr W = Expr::var(T.add(S));
+  Expr I = tx() * c(2);
+  // (i / w) * w + i % w, either order of terms and factors, scaled, behind a base.
+  CHECK(((I / W) * W + I % W).equals(I));
+  CHECK((I % W + W * (I / W)).equals(I));
+  CHECK((((I / W) * W) * c(2) + (I % W) * c(2)).equals(I * c(2)));
+  CHECK((W * c(4) + (I / W) * W + I % W).equals(W * c(4) + I));
+  CHECK((W * c(4) + I % W + (I / W) * W).equals(W * c(4) + I));
+  // Not for another width, another index or other scales.
+  CHECK_FALSE(((I / W) * (W + c(1)) + I % W).equals(I));
+  CHECK_FALSE(((I / W) * W + (tx() % W)).equals(I));
+  CHECK_FALSE((((I / W) * W) * c(2) + (I % W) * c(4)).equals(I * c(2)));
+  // A division by the constant 0 is kept, to fail.
+  Env E;
+  E.bind(SymbolTable::threadIdx(0), 3);
+  CHECK_FALSE(evaluate((I / c(0)) * c(0) + I % c(0), E).has_value());
+}
 TEST_CASE("equal trees built apart hash alike; the hash tells operands and symbols apart", "[symbolic]") {
   Expr ty = Expr::var(SymbolTable::threadIdx(1));
   Expr A = (tx() * c(33) + ty) ^ c(7), B = (tx() * c(33) + ty) ^ c(7);
