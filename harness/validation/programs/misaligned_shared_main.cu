@@ -1,7 +1,7 @@
 // Does a shared-memory access run at a byte offset its width does not
 // divide? bankcheck takes such an access for no execution (it faults), so
 // an unknown offset's misaligning residues and samples are no witnesses of a
-// conflict (Design.md; harness/validation/gpu_batch_2026-12-07c.sh). One process
+// conflict (docs/validation.md, "Misaligned shared accesses"). One process
 // per (width, offset): a misaligned address is a sticky error.
 //   misaligned_shared WIDTH OFFSET    (WIDTH 2, 4, 8 or 16 bytes)
 #include <cstdio>
