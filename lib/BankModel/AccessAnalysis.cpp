@@ -28,7 +28,7 @@ void Analyzer::concreteWarp(Outcome &O, const std::array<std::int64_t, WarpSize>
                             std::uint32_t Sure, const WarpCost *Known, bool CheckLimits) {
   // Lanes whose address the instruction ignores (ldmatrix .x1/.x2) do not count.
   const std::uint32_t Counted = counted(Active);
-  const std::int64_t Last = Q.ArrayBytes ? *Q.ArrayBytes - std::int64_t(Q.AccessBytes) : INT64_MAX;
+  const std::int64_t Last = lastOffset();
   std::uint64_t Bits = 0;   // every counted offset or-ed: its low bits and sign
   std::uint32_t Outside = 0;
   bool Near = false;        // nearLimit's test, in the same pass

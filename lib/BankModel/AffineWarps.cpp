@@ -161,7 +161,7 @@ bool Analyzer::movedWarp(Outcome &O, const Memo &M, std::int64_t Shift) {
   // ... nor is negative or past the array: concreteWarp's flags stay as they
   // are, but for the alignment, which a shift by whole accesses keeps.
   if (X.Counted) {
-    const std::int64_t Last = Q.ArrayBytes ? *Q.ArrayBytes - std::int64_t(Q.AccessBytes) : INT64_MAX;
+    const std::int64_t Last = lastOffset();
     if (__int128(X.Lo) + Shift < 0 || __int128(X.Hi) + Shift > Last)
       return false;
     Misaligned |= (X.Bits & (Q.AccessBytes - 1)) != 0;

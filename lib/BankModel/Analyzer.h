@@ -65,6 +65,9 @@ private:
       Src = {};
   }
   WarpCost cost(const WarpAddresses &Lanes) const { return warpCost(WarpAccess{Lanes, Q.AccessBytes, Q.F, Src}); }
+  /// The last byte offset an access may start at inside the variable (no
+  /// limit where its size is not known).
+  std::int64_t lastOffset() const { return Q.ArrayBytes ? *Q.ArrayBytes - std::int64_t(Q.AccessBytes) : INT64_MAX; }
   unsigned wf(const WarpAddresses &Lanes) const { return cost(Lanes).Wavefronts; }
   /// Sets Src for this warp (the evaluation is kept across the analyses of
   /// the kernel's accesses: UnknownValues.cpp).

@@ -189,7 +189,7 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
     if (LaneEnvs[L] && Active[L])
       Envs[L].overlay(&*LaneEnvs[L]);
   std::vector<std::pair<SymbolId, std::int64_t>> Vals, Bound;
-  const std::int64_t Last = Q.ArrayBytes ? *Q.ArrayBytes - std::int64_t(Q.AccessBytes) : INT64_MAX;
+  const std::int64_t Last = lastOffset();
   for (std::size_t C = 0; C < Combos; ++C) {
     Vals.clear();
     std::size_t Code = C;
