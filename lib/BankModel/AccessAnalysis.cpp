@@ -456,7 +456,7 @@ AccessResult Analyzer::run() {
         }
       }
       if (WarpOutOfBounds && !R.Bounds)
-        R.Bounds = OutOfBounds{WarpIds[W], I.Label, WarpOutOfBounds->first, WarpOutOfBounds->second};
+        R.Bounds = OutOfBounds{WarpIds[W], I.Label, WarpOutOfBounds->first, WarpOutOfBounds->second, K};
       if (O.K == Outcome::Undecided) {
         if (!AnyUndecided) UndecidedWhy = O.Why;
         AnyUndecided = true;
@@ -487,6 +487,7 @@ AccessResult Analyzer::run() {
         Witness Wt;
         Wt.Warp = WarpIds[W];
         Wt.Label = I.Label;
+        Wt.Instance = K;
         Wt.Values = O.Values;
         Wt.Lanes = MovedFrom ? movedLanes(*MovedFrom, MovedBy) : O.Lanes;
         Wt.Source = Src; // cp.async never takes the affine paths: its warp's own sources

@@ -88,6 +88,7 @@ const char *statusName(Status S);
 struct Witness {
   std::optional<unsigned> Warp; ///< null when the shape is unknown
   std::string Label;            ///< loop values of the instance
+  std::size_t Instance = 0;     ///< the instance's index in AccessQuery::Instances
   std::string Values;           ///< values given to unknown symbols, if any
   WarpAddresses Lanes{};
   /// cp.async: the lanes' global source bytes, where known.
@@ -102,6 +103,7 @@ struct OutOfBounds {
   std::string Label;            ///< loop values of the instance
   unsigned Lane = 0;
   std::int64_t Byte = 0;        ///< the lane's first byte, from the array's start
+  std::size_t Instance = 0;     ///< the instance's index in AccessQuery::Instances
 };
 
 struct AccessResult {

@@ -49,6 +49,10 @@ public:
   bool empty() const { return !P; }
   friend bool operator==(const SharedText &A, const SharedText &B) { return A.P == B.P || A.str() == B.str(); }
   friend bool operator!=(const SharedText &A, const SharedText &B) { return !(A == B); }
+  /// The shared copy: equal for texts made from one pooled copy, so a hash
+  /// of it is consistent with operator== within one thread's pool (equal
+  /// texts from two copies compare equal but may hash apart).
+  const void *identity() const { return P.get(); }
 
 private:
   static const std::string &empty_();
@@ -69,6 +73,11 @@ public:
   std::string str() const;
   operator std::string() const { return str(); }
   void appendTo(std::string &Out) const;
+  friend bool operator==(const SymbolName &A, const SymbolName &B) {
+    return A.Number == B.Number && A.Stem == B.Stem;
+  }
+  const SharedText &stem() const { return Stem; }
+  std::uint32_t number() const { return Number; }
 
 private:
   SharedText Stem;
@@ -83,6 +92,10 @@ struct Symbol {
   /// Facts that hold for every value: Value >= Min, Value == Rem (mod Modulus).
   std::optional<std::int64_t> Min;
   std::int64_t Modulus = 1, Rem = 0;
+  friend bool operator==(const Symbol &A, const Symbol &B) {
+    return A.Kind == B.Kind && A.Dim == B.Dim && A.Min == B.Min && A.Modulus == B.Modulus && A.Rem == B.Rem &&
+           A.Name == B.Name && A.Reason == B.Reason;
+  }
 };
 
 class SymbolTable {
