@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "BankModel/AccessAnalysis.h"
+#include "BankModel/AnalysisMemo.h"
 #include "BankModel/Analyzer.h"
 #include "Symbolic/Evaluate.h"
 
@@ -534,8 +535,10 @@ AccessResult Analyzer::run() {
 } // namespace detail
 
 AccessResult analyzeAccess(const AccessQuery &Q, const SymbolTable &Symbols, symbolic::ProgramCache *Programs) {
-  detail::Analyzer A(Q, Symbols, Programs);
-  return A.run();
+  return rememberedAnalysis(Q, Symbols, [&] {
+    detail::Analyzer A(Q, Symbols, Programs);
+    return A.run();
+  });
 }
 
 } // namespace bankcheck::bank

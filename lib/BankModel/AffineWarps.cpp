@@ -7,13 +7,19 @@
 /// earlier one up to whole words.
 //===----------------------------------------------------------------------===//
 #include "BankModel/Analyzer.h"
+#include "BankModel/AnalysisMemo.h"
 
 namespace bankcheck::bank::detail {
 
 namespace {
 bool ThreadAffinePath = true;
 } // namespace
-void setThreadAffinePath(bool On) { ThreadAffinePath = On; }
+void setThreadAffinePath(bool On) {
+  // Each path computes its own answers (tests compare them).
+  if (On != ThreadAffinePath)
+    clearAnalysisMemo();
+  ThreadAffinePath = On;
+}
 thread_local std::uint64_t WarpShiftsTaken = 0, WarpsMovedWhole = 0, GuardsAssumedFast = 0;
 
 namespace {

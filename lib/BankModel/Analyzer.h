@@ -235,6 +235,7 @@ private:
 };
 
 /// Tests: false makes every instance take the general evaluation (evalWarp).
+/// A change empties this thread's AnalysisMemo, so each path computes its own.
 void setThreadAffinePath(bool On);
 /// Tests: how many warps took an earlier warp's offsets moved (this thread),
 /// and how many of those movedWarp decided from the extremes alone; how
