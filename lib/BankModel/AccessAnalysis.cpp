@@ -224,8 +224,12 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
       continue;
     if (!First) First = &*Forms[L];
     else if (!First->sameTerms(*Forms[L])) {
-      if (std::optional<Outcome> S = scaledWarp(Forms, Active))
-        return *S;
+      // The scaled rule ranges the unknown over every value; where a guard
+      // limits it (`if (n < 8)` over `tid * (n / 2)`), only samples the
+      // guard admits are witnesses (sampleWarp).
+      if (!guardsNameUnknowns(I))
+        if (std::optional<Outcome> S = scaledWarp(Forms, Active))
+          return *S;
       return sampleWarp(I, LaneEnvs, Active,
                         "lanes are scaled by an unknown uniform value");
     }

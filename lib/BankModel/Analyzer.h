@@ -87,6 +87,9 @@ private:
     /// The offset's first lane-varying unknown (SymbolTable::firstLaneOpaque),
     /// found at the first lane that needs it.
     mutable std::optional<std::optional<SymbolId>> LaneOpaque;
+    /// Whether a guard names one of the offset's unknowns (not a thread
+    /// coordinate or a bound extent), found at the first warp that asks.
+    mutable std::optional<bool> GuardsNameUnknowns;
     /// Per guard, with a block shape: its value where it does not read
     /// threadIdx, the same in every lane of every warp (the lanes' bindings
     /// differ only there), found at the first warp that reaches it.
@@ -210,6 +213,9 @@ private:
                     std::uint32_t Sure, const WarpCost *Known = nullptr, bool CheckLimits = false);
   std::optional<Outcome> scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
                                     const LaneFlags &Active);
+  /// Whether one of I's guards names an unknown of I's offset (a uniform or
+  /// grid value, not a thread coordinate, block extent or array extent).
+  bool guardsNameUnknowns(const AccessInstance &I) const;
   /// Exactly, when every free symbol is periodic (Periodic.h): decided when
   /// all its values agree, else possible; nullopt when not applicable.
   std::optional<Outcome> periodicWarp(const AccessInstance &I,

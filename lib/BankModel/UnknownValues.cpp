@@ -145,6 +145,25 @@ std::optional<Outcome> Analyzer::periodicWarp(const AccessInstance &I,
   return Worst;
 }
 
+bool Analyzer::guardsNameUnknowns(const AccessInstance &I) const {
+  if (Cur && Cur->GuardsNameUnknowns)
+    return *Cur->GuardsNameUnknowns;
+  std::vector<SymbolId> Unknowns;
+  forEachSymbol(I.ByteOffset, [&](SymbolId Id) {
+    SymbolKind K = Symbols.get(Id).Kind;
+    if (K != SymbolKind::ThreadIdx && K != SymbolKind::BlockDim && K != SymbolKind::Layout)
+      Unknowns.push_back(Id);
+  });
+  bool Named = false;
+  for (const Guard &G : I.Guards)
+    forEachSymbol(G.Cond, [&](SymbolId Id) {
+      Named = Named || std::find(Unknowns.begin(), Unknowns.end(), Id) != Unknowns.end();
+    });
+  if (Cur)
+    Cur->GuardsNameUnknowns = Named;
+  return Named;
+}
+
 /// Lanes at a_l + b_l * P bytes for one unknown P with lane-dependent b_l.
 /// Banks depend on P only modulo 128 bytes; whether two lanes share a word
 /// depends on P exactly, but only at the finitely many P where
