@@ -214,7 +214,8 @@ private:
   std::optional<Outcome> scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
                                     const LaneFlags &Active);
   /// Whether one of I's guards names an unknown of I's offset (a uniform or
-  /// grid value, not a thread coordinate, block extent or array extent).
+  /// grid value, not a thread coordinate, block extent or array extent, nor
+  /// the warp index standing for threadIdx.x's part without a block shape).
   bool guardsNameUnknowns(const AccessInstance &I) const;
   /// Exactly, when every free symbol is periodic (Periodic.h): decided when
   /// all its values agree, else possible; nullopt when not applicable.

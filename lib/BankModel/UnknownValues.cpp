@@ -151,7 +151,8 @@ bool Analyzer::guardsNameUnknowns(const AccessInstance &I) const {
   std::vector<SymbolId> Unknowns;
   forEachSymbol(I.ByteOffset, [&](SymbolId Id) {
     SymbolKind K = Symbols.get(Id).Kind;
-    if (K != SymbolKind::ThreadIdx && K != SymbolKind::BlockDim && K != SymbolKind::Layout)
+    // The warp's stand-in index without a block shape (WarpSym) is threadIdx.x's part.
+    if (K != SymbolKind::ThreadIdx && K != SymbolKind::BlockDim && K != SymbolKind::Layout && Id != WarpSym)
       Unknowns.push_back(Id);
   });
   bool Named = false;
