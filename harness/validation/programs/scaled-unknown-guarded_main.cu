@@ -1,0 +1,15 @@
+// Program-mode driver: the golden kernel file, run once at the n of argv[1]
+// (the scaling unknown), with the flag the guards read set.
+#include "../../../test/golden/bankcheck-bank-conflict/scaled-unknown-guarded.cu"
+#include <cstdlib>
+int main(int argc, char **argv) {
+  int n = argc > 1 ? std::atoi(argv[1]) : 4;
+  float *out;
+  int *flag;
+  cudaMalloc(&out, 1 << 16);
+  cudaMalloc(&flag, sizeof(int));
+  int one = 1;
+  cudaMemcpy(flag, &one, sizeof one, cudaMemcpyHostToDevice);
+  launch(out, n, flag);
+  return cudaDeviceSynchronize() != cudaSuccess;
+}
