@@ -171,7 +171,9 @@ bool Analyzer::guardsNameUnknowns(const AccessInstance &I) const {
 /// |(b_l - b_m) P - (a_m - a_l)| < 4 for some pair, and sharing a word only
 /// lowers the wavefronts. So the residues of P modulo 128 at a large P give
 /// every value the access takes except at those exceptional P, which are
-/// evaluated too: the minimum and maximum over all P are exact.
+/// evaluated too: the minimum and maximum over all P are exact. Only P that
+/// keep every active lane aligned and inside the variable (when its size is
+/// known) are executions; when fewer than 1,024 do, each is evaluated.
 std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affine>, WarpSize> &Forms,
                                             const LaneFlags &Active) {
   std::optional<SymbolId> P;
@@ -207,32 +209,75 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
         W[L] = {true, static_cast<std::uint64_t>(A[L] + B[L] * V)};
     return W;
   };
+  // An execution keeps every active lane aligned (a misaligned access
+  // faults) and, when the variable's size is known, inside it: P then lies
+  // in [Lo, Hi], which a small variable makes a few values.
+  const std::int64_t Last = lastOffset();
+  const bool Sized = Q.ArrayBytes.has_value();
+  auto Aligned = [&](std::int64_t V) {
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (Active[L] && ((A[L] + B[L] * V) & std::int64_t(Q.AccessBytes - 1)) != 0)
+        return false;
+    return true;
+  };
+  auto Inside = [&](std::int64_t V) {
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (Active[L] && (A[L] + B[L] * V < 0 || A[L] + B[L] * V > Last))
+        return false;
+    return true;
+  };
+  auto FloorDiv = [](std::int64_t X, std::int64_t Y) {
+    std::int64_t Q = X / Y;
+    return (X % Y != 0 && ((X < 0) != (Y < 0))) ? Q - 1 : Q;
+  };
+  std::int64_t Lo = INT64_MIN / 4, Hi = INT64_MAX / 4;
+  if (Sized)
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      if (!Active[L] || B[L] == 0)
+        continue;
+      // 0 <= A + B * P <= Last.
+      std::int64_t From = B[L] > 0 ? -A[L] : A[L] - Last, To = B[L] > 0 ? Last - A[L] : A[L];
+      std::int64_t Abs = B[L] > 0 ? B[L] : -B[L];
+      Lo = std::max(Lo, -FloorDiv(-From, Abs));
+      Hi = std::min(Hi, FloorDiv(To, Abs));
+    }
+  constexpr std::int64_t MaxEnumerated = 1024;
+  const bool Enumerate = Sized && Hi - Lo < MaxEnumerated;
   std::vector<std::int64_t> Values;
   const std::int64_t Far = std::int64_t(128) << 20; // a multiple of 128, far from every coincidence
-  for (std::int64_t R = 0; R < 128; ++R)
-    Values.push_back(Far + R);
-  for (unsigned L = 0; L < WarpSize; ++L)
-    for (unsigned M = 0; M < WarpSize; ++M) {
-      if (!Active[L] || !Active[M] || B[L] == B[M])
-        continue;
-      for (std::int64_t D = -3; D <= 3; ++D) {
-        std::int64_t Num = A[M] - A[L] + D, Den = B[L] - B[M];
-        if (Num % Den == 0)
-          Values.push_back(Num / Den);
+  if (Enumerate) {
+    // Few values keep the lanes inside: each is tried (exact).
+    for (std::int64_t V = Lo; V <= Hi; ++V)
+      Values.push_back(V);
+  } else {
+    // Every residue of P modulo 128 has values inside (Hi - Lo >= 1024).
+    for (std::int64_t R = 0; R < 128; ++R)
+      Values.push_back(Far + R);
+    for (unsigned L = 0; L < WarpSize; ++L)
+      for (unsigned M = 0; M < WarpSize; ++M) {
+        if (!Active[L] || !Active[M] || B[L] == B[M])
+          continue;
+        for (std::int64_t D = -3; D <= 3; ++D) {
+          std::int64_t Num = A[M] - A[L] + D, Den = B[L] - B[M];
+          if (Num % Den == 0)
+            Values.push_back(Num / Den);
+        }
       }
-    }
-  std::sort(Values.begin(), Values.end());
-  Values.erase(std::unique(Values.begin(), Values.end()), Values.end());
+    std::sort(Values.begin(), Values.end());
+    Values.erase(std::unique(Values.begin(), Values.end()), Values.end());
+  }
   Outcome O;
   O.AnyActive = true;
   unsigned Min = ~0u, Max = 0;
   bool Any = false;
   for (std::int64_t V : Values) {
     // Residue probes stand for every P of that residue (far from coincidences).
-    bool Probe = V >= Far;
-    if (!Probe && !Allowed(V))
+    bool Probe = !Enumerate && V >= Far;
+    if (!Probe && (!Allowed(V) || (Sized && !Inside(V))))
       continue;
     if (Probe && Sym.Modulus > 1 && 128 % Sym.Modulus == 0 && !Allowed(V))
+      continue;
+    if (!Aligned(V))
       continue;
     WarpAddresses W = LanesAt(V);
     WarpCost Cost = cost(W);
@@ -253,7 +298,7 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
     return std::nullopt;
   // Name the smallest value that reaches the worst case, if a small one does.
   for (std::int64_t V = 1; V <= 1024; ++V)
-    if (Allowed(V) && wf(LanesAt(V)) == Max) {
+    if (Allowed(V) && Aligned(V) && (!Sized || Inside(V)) && wf(LanesAt(V)) == Max) {
       O.Lanes = LanesAt(V);
       O.Values = Sym.Name.str() + " = " + std::to_string(V);
       break;

@@ -32,3 +32,17 @@ __global__ void scaled(float *out, int n, const int *flag) {
 }
 
 void launch(float *o, int n, const int *f) { scaled<<<1, 32>>>(o, n, f); }
+
+// The variable's size bounds the unknown too: 32 lanes at tid * n inside 64
+// floats leave n = 0, 1 or 2 (past that lane 31 is outside `s`, no
+// execution); the worst of those is 2-way at n = 2, not 32-way at n = 32.
+__global__ void scaledSmall(float *out, int n) {
+  __shared__ float s[64];
+  s[threadIdx.x * n] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: possible 2-way bank conflict on shared store of 's' (2 wavefronts, ideal 1): conflicts when n = 2 [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in warp 0 with n = 2, lanes 0, 16 -> bank 0, words 0, 32
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+void launchSmall(float *o, int n) { scaledSmall<<<1, 32>>>(o, n); }
