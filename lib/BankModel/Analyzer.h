@@ -68,6 +68,10 @@ private:
   /// The last byte offset an access may start at inside the variable (no
   /// limit where its size is not known).
   std::int64_t lastOffset() const { return Q.ArrayBytes ? *Q.ArrayBytes - std::int64_t(Q.AccessBytes) : INT64_MAX; }
+  /// A lane's access at byte Offset is one an execution can make: aligned to
+  /// its width (a misaligned one faults) and, for inside(), in the variable.
+  bool aligned(std::int64_t Offset) const { return (Offset & std::int64_t(Q.AccessBytes - 1)) == 0; }
+  bool inside(std::int64_t Offset) const { return Offset >= 0 && Offset <= lastOffset(); }
   unsigned wf(const WarpAddresses &Lanes) const { return cost(Lanes).Wavefronts; }
   /// Sets Src for this warp (the evaluation is kept across the analyses of
   /// the kernel's accesses: UnknownValues.cpp).

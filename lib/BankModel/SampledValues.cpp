@@ -189,7 +189,6 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
     if (LaneEnvs[L] && Active[L])
       Envs[L].overlay(&*LaneEnvs[L]);
   std::vector<std::pair<SymbolId, std::int64_t>> Vals, Bound;
-  const std::int64_t Last = lastOffset();
   for (std::size_t C = 0; C < Combos; ++C) {
     Vals.clear();
     std::size_t Code = C;
@@ -253,7 +252,7 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
         continue;
       // A sample that misaligns a lane's access (it would fault) or takes it
       // outside the variable is no execution of the kernel: no witness.
-      if (!Val[L] || (*Val[L] & std::int64_t(Q.AccessBytes - 1)) != 0 || *Val[L] < 0 || *Val[L] > Last) {
+      if (!Val[L] || !aligned(*Val[L]) || !inside(*Val[L])) {
         Failed = true;
         break;
       }

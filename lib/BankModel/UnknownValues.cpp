@@ -216,13 +216,13 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
   const bool Sized = Q.ArrayBytes.has_value();
   auto Aligned = [&](std::int64_t V) {
     for (unsigned L = 0; L < WarpSize; ++L)
-      if (Active[L] && ((A[L] + B[L] * V) & std::int64_t(Q.AccessBytes - 1)) != 0)
+      if (Active[L] && !aligned(A[L] + B[L] * V))
         return false;
     return true;
   };
   auto Inside = [&](std::int64_t V) {
     for (unsigned L = 0; L < WarpSize; ++L)
-      if (Active[L] && (A[L] + B[L] * V < 0 || A[L] + B[L] * V > Last))
+      if (Active[L] && !inside(A[L] + B[L] * V))
         return false;
     return true;
   };
