@@ -45,9 +45,17 @@ std::shared_ptr<const Expr::Node> made(Expr::Node N) {
   auto mix = [&H](std::size_t V) { H ^= V + 0x9e3779b97f4a7c15ull + (H << 6) + (H >> 2); };
   if (N.Kind == Op::Const || N.Kind == Op::Var || N.Kind == Op::Apply)
     mix(static_cast<std::size_t>(N.Value));
-  for (unsigned I = 0; I < N.NumOps; ++I)
+  std::uint64_t Size = 1;
+  unsigned Depth = 0;
+  for (unsigned I = 0; I < N.NumOps; ++I) {
     mix(hashValue(N.Ops[I]));
+    const Expr::Node *O = static_cast<const Expr::Node *>(N.Ops[I].node());
+    Size += O ? O->Size : 0;
+    Depth = std::max<unsigned>(Depth, O ? O->Depth : 0);
+  }
   N.Hash = H;
+  N.Size = static_cast<std::uint32_t>(std::min<std::uint64_t>(Size, UINT32_MAX));
+  N.Depth = static_cast<std::uint16_t>(std::min<unsigned>(Depth + 1, UINT16_MAX));
   return std::make_shared<const Expr::Node>(std::move(N));
 }
 } // namespace
@@ -58,12 +66,12 @@ Expr Expr::constant(std::int64_t V) {
   static const std::vector<Expr> Small = [] {
     std::vector<Expr> C;
     for (std::int64_t K = Lo; K <= Hi; ++K)
-      C.push_back(Expr(made(Node{Op::Const, K, {}, 0})));
+      C.push_back(Expr(made(Node{Op::Const, 0, 0, K, {}, 0})));
     return C;
   }();
   if (V >= Lo && V <= Hi)
     return Small[std::size_t(V - Lo)];
-  return Expr(made(Node{Op::Const, V, {}, 0}));
+  return Expr(made(Node{Op::Const, 0, 0, V, {}, 0}));
 }
 
 Expr Expr::var(SymbolId S) {
@@ -73,12 +81,12 @@ Expr Expr::var(SymbolId S) {
   static const std::vector<Expr> First = [] {
     std::vector<Expr> V;
     for (SymbolId K = 0; K < Cached; ++K)
-      V.push_back(Expr(made(Node{Op::Var, static_cast<std::int64_t>(K), {}, 0, K})));
+      V.push_back(Expr(made(Node{Op::Var, 0, 0, static_cast<std::int64_t>(K), {}, 0, K})));
     return V;
   }();
   if (S < Cached)
     return First[S];
-  return Expr(made(Node{Op::Var, static_cast<std::int64_t>(S), {}, 0, S}));
+  return Expr(made(Node{Op::Var, 0, 0, static_cast<std::int64_t>(S), {}, 0, S}));
 }
 
 namespace {
@@ -217,7 +225,7 @@ Expr Expr::binary(Op O, Expr L, Expr R) {
     break;
   }
   const SymbolId Min = std::min(L.minSymbol(), R.minSymbol());
-  return Expr(made(Node{O, 0, {std::move(L), std::move(R)}, 2, Min}));
+  return Expr(made(Node{O, 0, 0, 0, {std::move(L), std::move(R)}, 2, Min}));
 }
 
 Expr Expr::select(Expr C, Expr T, Expr F) {
@@ -226,12 +234,12 @@ Expr Expr::select(Expr C, Expr T, Expr F) {
   if (T.equals(F) && !mayFail(C))
     return T; // c ? x : x -> x when c cannot fail
   const SymbolId Min = std::min({C.minSymbol(), T.minSymbol(), F.minSymbol()});
-  return Expr(made(Node{Op::Select, 0, {std::move(C), std::move(T), std::move(F)}, 3, Min}));
+  return Expr(made(Node{Op::Select, 0, 0, 0, {std::move(C), std::move(T), std::move(F)}, 3, Min}));
 }
 
 Expr Expr::apply(SymbolId Function, Expr Arg) {
   const SymbolId Min = std::min(Function, Arg.minSymbol());
-  return Expr(made(Node{Op::Apply, static_cast<std::int64_t>(Function), {std::move(Arg)}, 1, Min}));
+  return Expr(made(Node{Op::Apply, 0, 0, static_cast<std::int64_t>(Function), {std::move(Arg)}, 1, Min}));
 }
 
 Expr Expr::renamed(const Expr &E, const std::vector<SymbolId> &To, RenameMemo &Memo) {
@@ -247,7 +255,7 @@ Expr Expr::renamed(const Expr &E, const std::vector<SymbolId> &To, RenameMemo &M
       R = It->second;
     }
   } else {
-    Node N{E.op(), E.N->Value, {}, E.N->NumOps, ~0u};
+    Node N{E.op(), 0, 0, E.N->Value, {}, E.N->NumOps, ~0u};
     if (E.op() == Op::Apply) {
       N.Value = static_cast<std::int64_t>(To[E.symbol()]);
       N.MinSymbol = To[E.symbol()];
@@ -281,12 +289,14 @@ Expr Expr::lnot(Expr E) {
   if (E.isConst())
     return constant(E.constValue() == 0);
   const SymbolId Min = E.minSymbol();
-  return Expr(made(Node{Op::LNot, 0, {std::move(E)}, 1, Min}));
+  return Expr(made(Node{Op::LNot, 0, 0, 0, {std::move(E)}, 1, Min}));
 }
 
 std::size_t Expr::size() const {
   if (!N)
     return 0;
+  if (N->Size < UINT32_MAX)
+    return N->Size;
   std::size_t S = 1;
   for (const Expr &O : operands())
     S += O.size();
@@ -308,6 +318,10 @@ bool fitsIn(const Expr &E, std::size_t &Budget) {
 } // namespace
 
 bool Expr::sizeExceeds(std::size_t Limit) const {
+  if (!N)
+    return false;
+  if (N->Size < UINT32_MAX) // the tree's size, kept in the node
+    return N->Size > Limit;
   std::size_t Budget = Limit;
   return !fitsIn(*this, Budget);
 }
@@ -315,6 +329,8 @@ bool Expr::sizeExceeds(std::size_t Limit) const {
 unsigned Expr::depth() const {
   if (!N)
     return 0;
+  if (N->Depth < UINT16_MAX)
+    return N->Depth;
   unsigned D = 0;
   for (const Expr &O : operands())
     D = std::max(D, O.depth());

@@ -144,6 +144,8 @@ private:
 /// One allocation per node: the operands are kept in it.
 struct Expr::Node {
   Op Kind;
+  std::uint16_t Depth = 0;   ///< depth(), at most 65535; set when the node is made
+  std::uint32_t Size = 0;    ///< size(), at most UINT32_MAX; set when the node is made
   std::int64_t Value = 0;    ///< Const: the value; Var: the SymbolId.
   std::array<Expr, 3> Ops{}; ///< the first NumOps are the operands, in order
   std::uint8_t NumOps = 0;

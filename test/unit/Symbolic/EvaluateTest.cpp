@@ -5,6 +5,8 @@
 #include "Symbolic/SymbolTable.h"
 
 #include <algorithm>
+#include <functional>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -125,8 +127,43 @@ TEST_CASE("the size of a tree with shared subtrees is bounded without walking it
   for (int I = 0; I < 80; ++I)
     X = Expr::select(Expr::binary(Op::Lt, tx(), c(I)), X + c(1), X); // 2^80 nodes as a tree
   CHECK(X.sizeExceeds(1000));
+  CHECK(X.depth() == 161); // a select over an addition, 80 times, over a leaf
   CHECK_FALSE((tx() * 33 + c(5)).sizeExceeds(5));
   CHECK((tx() * 33 + c(5)).sizeExceeds(4));
+}
+
+TEST_CASE("a node's kept size and depth are its tree's, shared subtrees counted per use", "[symbolic]") {
+  // Counted by walking the tree, as size() and depth() did before the
+  // nodes kept them.
+  std::function<std::size_t(const Expr &)> Count = [&](const Expr &E) -> std::size_t {
+    if (E.isNull())
+      return 0;
+    std::size_t N = 1;
+    for (const Expr &O : E.operands())
+      N += Count(O);
+    return N;
+  };
+  std::function<unsigned(const Expr &)> Deep = [&](const Expr &E) -> unsigned {
+    if (E.isNull())
+      return 0;
+    unsigned D = 0;
+    for (const Expr &O : E.operands())
+      D = std::max(D, Deep(O));
+    return D + 1;
+  };
+  Expr Y = Expr::var(SymbolTable::threadIdx(1));
+  Expr Shared = (tx() * 33 + Y) % c(7);
+  std::vector<Expr> Trees = {tx(), c(5), Shared, Shared * Shared + Shared,
+                             Expr::select(Expr::binary(Op::Lt, tx(), Y), Shared, Expr::lnot(Shared)),
+                             Expr::apply(SymbolTable::threadIdx(2), Shared + c(1))};
+  for (int I = 0; I < 6; ++I)
+    Trees.push_back((Trees.back() ^ Trees[std::size_t(I)]) + Y);
+  for (const Expr &E : Trees) {
+    CHECK(E.size() == Count(E));
+    CHECK(E.depth() == Deep(E));
+    for (std::size_t L : {std::size_t(0), Count(E) - 1, Count(E), Count(E) + 1})
+      CHECK(E.sizeExceeds(L) == (Count(E) > L));
+  }
 }
 
 TEST_CASE("an environment keeps every binding past its inline slots, rebinding and unbinding", "[symbolic]") {
