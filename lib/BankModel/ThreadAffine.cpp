@@ -377,13 +377,32 @@ void ThreadAffine::warpValues(const WarpThreads &T, std::uint32_t Mask, std::int
           for (unsigned I = 0; I < WarpSize; ++I)
             L[I] = F(L[I], R[I]);
         };
+        // Each operation as applyBinary computes it where it succeeds, which
+        // it does on every present lane (build() proved it over the block);
+        // absent lanes get some value and no fault (their values are unused).
+        using I64 = std::int64_t;
+        using U64 = std::uint64_t;
         switch (S.O) {
-        case Op::Lt: each([](std::int64_t A, std::int64_t B) -> std::int64_t { return A < B; }); break;
-        case Op::Le: each([](std::int64_t A, std::int64_t B) -> std::int64_t { return A <= B; }); break;
-        case Op::Eq: each([](std::int64_t A, std::int64_t B) -> std::int64_t { return A == B; }); break;
-        case Op::Ne: each([](std::int64_t A, std::int64_t B) -> std::int64_t { return A != B; }); break;
-        default: // comparisons and logic never fail
-          each([&](std::int64_t A, std::int64_t B) { return *applyBinary(S.O, A, B); });
+        case Op::Add: each([](I64 A, I64 B) { return I64(U64(A) + U64(B)); }); break;
+        case Op::Sub: each([](I64 A, I64 B) { return I64(U64(A) - U64(B)); }); break;
+        case Op::Mul: each([](I64 A, I64 B) { return I64(U64(A) * U64(B)); }); break;
+        case Op::Div: each([](I64 A, I64 B) { return B == 0 ? 0 : B == -1 ? I64(U64(0) - U64(A)) : A / B; }); break;
+        case Op::Mod: each([](I64 A, I64 B) -> I64 { return B == 0 || B == -1 ? 0 : A % B; }); break;
+        case Op::And: each([](I64 A, I64 B) { return A & B; }); break;
+        case Op::Or: each([](I64 A, I64 B) { return A | B; }); break;
+        case Op::Xor: each([](I64 A, I64 B) { return A ^ B; }); break;
+        case Op::Shl: each([](I64 A, I64 B) { return B < 0 || B >= 63 ? 0 : I64(U64(A) << B); }); break;
+        case Op::Shr: each([](I64 A, I64 B) { return B < 0 || B >= 63 ? 0 : A >> B; }); break;
+        case Op::Min: each([](I64 A, I64 B) { return std::min(A, B); }); break;
+        case Op::Max: each([](I64 A, I64 B) { return std::max(A, B); }); break;
+        case Op::Lt: each([](I64 A, I64 B) -> I64 { return A < B; }); break;
+        case Op::Le: each([](I64 A, I64 B) -> I64 { return A <= B; }); break;
+        case Op::Eq: each([](I64 A, I64 B) -> I64 { return A == B; }); break;
+        case Op::Ne: each([](I64 A, I64 B) -> I64 { return A != B; }); break;
+        case Op::LAnd: each([](I64 A, I64 B) -> I64 { return A != 0 && B != 0; }); break;
+        case Op::LOr: each([](I64 A, I64 B) -> I64 { return A != 0 || B != 0; }); break;
+        default: // no other operation is compiled
+          each([&](I64 A, I64 B) { return applyBinary(S.O, A, B).value_or(0); });
         }
         break;
       }
