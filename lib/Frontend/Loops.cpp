@@ -7,6 +7,7 @@
 /// other loop gets a uniform iteration counter, with simple inductions as
 /// `init + J*step` and other carried values as unknowns.
 //===----------------------------------------------------------------------===//
+#include "Frontend/StmtWalk.h"
 #include "Frontend/WalkerState.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -30,6 +31,8 @@ constexpr std::uint64_t MaxDecideWork = 128'000'000;
 
 void Walker::walkLoop(const Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
                       const Stmt *Body, const Stmt *Loop, bool CondFirst) {
+  if (!Trials.empty() && trialSkips(Loop))
+    return; // a uniformity trial that this loop's walk cannot inform
   LoopBreaks.push_back(nullptr); // a break in it leaves this loop
   struct Pop {
     decltype(LoopBreaks) &L;
@@ -95,6 +98,20 @@ const std::set<const VarDecl *> &Walker::assignedIn(const Stmt *S) {
   if (It == AssignedCache.end())
     It = AssignedCache.emplace(S, assignedVars(S)).first;
   return It->second;
+}
+
+const std::set<const VarDecl *> &Walker::initializedIn(const Stmt *S) {
+  auto It = InitializedCache.find(S);
+  if (It != InitializedCache.end())
+    return It->second;
+  std::set<const VarDecl *> Vars;
+  auto OnNode = [](const Stmt *) { return true; };
+  auto OnVar = [&](const VarDecl *VD) {
+    if (VD->getInit() && !VD->isStaticLocal() && VD->getType()->isIntegralOrEnumerationType())
+      Vars.insert(VD);
+  };
+  walkPreOrder(S, OnNode, OnVar);
+  return InitializedCache.emplace(S, std::move(Vars)).first->second;
 }
 
 bool Walker::earlyExitIn(const Stmt *S) {
@@ -339,8 +356,11 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
   std::set<const VarDecl *> ConstantSteps;
   for (const VarDecl *V : Carried) {
     auto It = Saved.find(V);
-    if (It == Saved.end())
-      continue; // declared inside the loop
+    // Declared inside the loop: not seen before it, or seen at an earlier
+    // walk of the same body (an enclosing loop's earlier iteration), where
+    // its declaration sets it again.
+    if (It == Saved.end() || (Body && initializedIn(Body).count(V)))
+      continue;
     const Value &Before = It->second;
     // Find exactly one step statement for V, with a loop-invariant step.
     const clang::Expr *StepE = nullptr;
@@ -404,12 +424,21 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
   if (Trial) {
     const std::optional<Exited> SavedExit =
         Exits.empty() ? std::nullopt : std::optional<Exited>(Exits.back()); // a trial: no lane returns
+    TrialScope Scope;
+    Scope.Body = Body;
+    Scope.Cond = Cond;
+    Scope.Inc = Inc;
+    for (auto &[V, Val] : Entry)
+      if (Val.K == Value::Int && !isVarying(Val.E))
+        Scope.Checked.insert(V);
+    Trials.push_back(std::move(Scope));
     // The condition too: what it assigns runs at every iteration.
     if (Cond)
       rvalue(Cond);
     walkStmt(Body);
     if (Inc)
       rvalue(Inc);
+    Trials.pop_back();
     if (SavedExit)
       Exits.back() = *SavedExit;
     for (auto &[V, Val] : Entry) {

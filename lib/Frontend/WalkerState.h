@@ -309,7 +309,30 @@ public:
   /// (and a carved pointer's function body is asked about at every use).
   const std::set<const clang::VarDecl *> &assignedIn(const clang::Stmt *S);
   bool earlyExitIn(const clang::Stmt *S);
+  /// The integer variables S declares with an initializer: a loop body's
+  /// are set again by their declaration before any read in each iteration
+  /// (no jump may pass an initialized declaration), so they carry nothing.
+  const std::set<const clang::VarDecl *> &initializedIn(const clang::Stmt *S);
   std::unordered_map<const clang::Stmt *, std::set<const clang::VarDecl *>> AssignedCache;
+  std::unordered_map<const clang::Stmt *, std::set<const clang::VarDecl *>> InitializedCache;
+  /// A symbolic loop's uniformity trial in progress (symbolicLoop): its
+  /// statements and the carried integers it checks.
+  struct TrialScope {
+    const clang::Stmt *Body = nullptr;
+    const clang::Expr *Cond = nullptr, *Inc = nullptr;
+    std::set<const clang::VarDecl *> Checked;
+    /// The variables that may reach the checked ones (none: not known),
+    /// found at the first question (Asked).
+    std::optional<std::set<const clang::VarDecl *>> Relevant;
+    bool Asked = false;
+  };
+  std::vector<TrialScope> Trials;
+  /// Whether the innermost trial need not walk the loop statement L
+  /// (TrialSkips.cpp).
+  bool trialSkips(const clang::Stmt *L);
+  /// Loops whose walk only computes values and stores to the variables
+  /// assignedVars names, by statement (TrialSkips.cpp).
+  llvm::DenseMap<const clang::Stmt *, bool> PlainLoops;
   llvm::DenseMap<const clang::Stmt *, bool> EarlyExitCache;
   /// What an unroll probe may skip of a body (probeSkipsBody; with it the
   /// simple body's node count, simpleBodyNodes), by body: both depend only

@@ -1,0 +1,283 @@
+//===- TrialSkips.cpp - Loops a uniformity trial need not walk ------------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// A symbolic loop's trial walk (symbolicLoop) runs its body once, not
+/// recording, only to see whether the carried integers it checks stay
+/// uniform. A loop nested in that body is passed over when its walk can
+/// change nothing the check depends on: it only computes values and stores,
+/// by name, to shared memory and to locals, it cannot leave the body early
+/// or call a function with a body, and none of the variables it stores to
+/// can reach a checked value (Relevance: through the values stored to them,
+/// or the conditions under which those are stored). Its real walk, after the
+/// trial, is the one that records: a GEMM's unrolled inner loops inside an
+/// outer loop with such a counter were walked twice before.
+//===----------------------------------------------------------------------===//
+#include "Frontend/StmtWalk.h"
+#include "Frontend/WalkerState.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+
+namespace {
+/// The variable a store to E writes as assignedVars sees it (through `.`
+/// members and subscripts of arrays), or null where it writes through a
+/// pointer, a reference or `->`, which that set does not name.
+const VarDecl *plainTarget(const clang::Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  for (;;) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase()->IgnoreParenImpCasts();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const auto *Decay = dyn_cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens());
+      if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+        return nullptr;
+      E = Decay->getSubExpr()->IgnoreParenImpCasts();
+    } else {
+      break;
+    }
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!VD || VD->getType()->isReferenceType())
+    return nullptr;
+  return VD;
+}
+
+/// Whether L's walk can only compute values, store to the variables
+/// assignedVars(L) names and leave at its own end: no return, goto, throw,
+/// lambda, statement expression, asm, call of a function with a body (or
+/// through a pointer), constructor with a body, address taken, nor a store
+/// through a pointer or reference.
+bool plainLoop(const Stmt *L, Walker &W) {
+  bool Plain = true;
+  auto Store = [&](const clang::Expr *E) {
+    if (!plainTarget(E))
+      Plain = false;
+  };
+  auto OnNode = [&](const Stmt *N) {
+    if (!Plain)
+      return false;
+    if (isa<PseudoObjectExpr>(N)) {
+      // threadIdx.x and the like (a property read through a call); any other
+      // is not plain.
+      Plain = W.builtinCoordinate(cast<PseudoObjectExpr>(N)).has_value();
+      return false;
+    }
+    if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, CXXThrowExpr, LambdaExpr, StmtExpr, BlockExpr, AsmStmt,
+            CoroutineBodyStmt, CoreturnStmt, CoawaitExpr, CoyieldExpr, CXXNewExpr, CXXDeleteExpr>(N)) {
+      Plain = false;
+    } else if (const auto *C = dyn_cast<CallExpr>(N)) {
+      const FunctionDecl *FD = C->getDirectCallee();
+      if (!FD || FD->hasBody() || isa<CXXOperatorCallExpr, CXXMemberCallExpr>(C))
+        Plain = false;
+    } else if (const auto *CC = dyn_cast<CXXConstructExpr>(N)) {
+      if (!CC->getConstructor() || CC->getConstructor()->hasBody())
+        Plain = false;
+    } else if (const auto *B = dyn_cast<BinaryOperator>(N)) {
+      if (B->isAssignmentOp())
+        Store(B->getLHS());
+    } else if (const auto *U = dyn_cast<UnaryOperator>(N)) {
+      if (U->getOpcode() == UO_AddrOf)
+        Plain = false;
+      else if (U->isIncrementDecrementOp())
+        Store(U->getSubExpr());
+    }
+    return Plain;
+  };
+  walkPreOrder(L, OnNode);
+  return Plain;
+}
+
+/// The variables E names.
+void named(const Stmt *E, std::set<const VarDecl *> &Out) {
+  auto OnNode = [&](const Stmt *X) {
+    if (const auto *DR = dyn_cast<DeclRefExpr>(X))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        Out.insert(VD);
+    return true;
+  };
+  walkPreOrder(E, OnNode);
+}
+
+/// Whether S holds a break, continue or return: a condition around it
+/// decides which statements run after it, not only those inside.
+bool jumpsIn(const Stmt *S) {
+  bool Found = false;
+  auto OnNode = [&](const Stmt *N) {
+    Found |= isa<BreakStmt, ContinueStmt, ReturnStmt>(N);
+    return !Found;
+  };
+  walkPreOrder(S, OnNode);
+  return Found;
+}
+
+/// The variables whose values a trial's statements may pass into the values
+/// it checks (Checked) or into the conditions under which those are set: the
+/// smallest set holding Checked and, for each store to one of its variables,
+/// the variables the stored value and the enclosing conditions name, and the
+/// variables of every condition around a break, continue or return. Not
+/// known (Known false) where the statements can write a variable other than
+/// by a store that names it (a call that may write through a reference, a
+/// lambda, asm, goto, an address taken, a store through a pointer).
+struct Relevance {
+  std::set<const VarDecl *> Vars;
+  bool Known = true;
+  bool Changed = false;
+
+  void store(const VarDecl *Target, const Stmt *Value, const std::set<const VarDecl *> &Ctl) {
+    if (!Target) {
+      Known = false;
+      return;
+    }
+    if (!Vars.count(Target))
+      return;
+    std::set<const VarDecl *> Add = Ctl;
+    if (Value)
+      named(Value, Add);
+    for (const VarDecl *V : Add)
+      Changed |= Vars.insert(V).second;
+  }
+  void visit(const Stmt *S, const std::set<const VarDecl *> &Ctl) {
+    if (!S || !Known)
+      return;
+    if (isa<LambdaExpr, AsmStmt, GotoStmt, IndirectGotoStmt, StmtExpr, BlockExpr, CXXMemberCallExpr,
+            CXXOperatorCallExpr>(S)) {
+      Known = false;
+      return;
+    }
+    if (const auto *C = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *FD = C->getDirectCallee();
+      if (!FD) {
+        Known = false;
+        return;
+      }
+      for (const ParmVarDecl *P : FD->parameters())
+        if (P->getType()->isReferenceType() && !P->getType().getNonReferenceType().isConstQualified()) {
+          Known = false;
+          return;
+        }
+    }
+    // The conditions that decide whether (and how often) S's parts run;
+    // around a jump, what runs after it too.
+    auto With = [&](std::initializer_list<const Stmt *> Conds) {
+      std::set<const VarDecl *> C = Ctl;
+      for (const Stmt *X : Conds)
+        if (X)
+          named(X, C);
+      if (jumpsIn(S))
+        for (const VarDecl *V : C)
+          Changed |= Vars.insert(V).second;
+      return C;
+    };
+    if (const auto *I = dyn_cast<IfStmt>(S)) {
+      visit(I->getInit(), Ctl);
+      visit(I->getConditionVariableDeclStmt(), Ctl);
+      visit(I->getCond(), Ctl);
+      std::set<const VarDecl *> C = With({I->getCond(), I->getConditionVariableDeclStmt()});
+      visit(I->getThen(), C);
+      visit(I->getElse(), C);
+      return;
+    }
+    if (const auto *F = dyn_cast<ForStmt>(S)) {
+      visit(F->getInit(), Ctl);
+      std::set<const VarDecl *> C = With({F->getInit(), F->getCond(), F->getInc()});
+      visit(F->getCond(), C);
+      visit(F->getInc(), C);
+      visit(F->getBody(), C);
+      return;
+    }
+    if (const auto *W = dyn_cast<WhileStmt>(S)) {
+      std::set<const VarDecl *> C = With({W->getCond()});
+      visit(W->getCond(), C);
+      visit(W->getBody(), C);
+      return;
+    }
+    if (const auto *D = dyn_cast<DoStmt>(S)) {
+      std::set<const VarDecl *> C = With({D->getCond()});
+      visit(D->getCond(), C);
+      visit(D->getBody(), C);
+      return;
+    }
+    if (const auto *FR = dyn_cast<CXXForRangeStmt>(S)) {
+      visit(FR->getInit(), Ctl);
+      visit(FR->getRangeInit(), Ctl);
+      std::set<const VarDecl *> C = With({FR->getInit(), FR->getRangeInit()});
+      visit(FR->getLoopVarStmt(), C);
+      visit(FR->getBody(), C);
+      return;
+    }
+    if (const auto *SW = dyn_cast<SwitchStmt>(S)) {
+      visit(SW->getInit(), Ctl);
+      visit(SW->getCond(), Ctl);
+      visit(SW->getBody(), With({SW->getCond()}));
+      return;
+    }
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
+      visit(CO->getCond(), Ctl);
+      std::set<const VarDecl *> C = With({CO->getCond()});
+      visit(CO->getTrueExpr(), C);
+      visit(CO->getFalseExpr(), C);
+      return;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+      if (B->isLogicalOp()) {
+        visit(B->getLHS(), Ctl);
+        visit(B->getRHS(), With({B->getLHS()}));
+        return;
+      }
+      if (B->isAssignmentOp())
+        store(plainTarget(B->getLHS()), B, Ctl); // the value, and for op= the old one
+    } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+      if (U->isIncrementDecrementOp())
+        store(plainTarget(U->getSubExpr()), U, Ctl);
+      else if (U->getOpcode() == UO_AddrOf)
+        Known = false; // a write through the address is not seen
+    } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          store(VD, VD->getInit(), Ctl);
+    }
+    for (const Stmt *C : S->children())
+      visit(C, Ctl);
+  }
+};
+} // namespace
+
+bool Walker::trialSkips(const Stmt *L) {
+  if (Trials.empty())
+    return false;
+  TrialScope &T = Trials.back();
+  if (!T.Asked) {
+    // Once per trial: the variables that can reach what it checks.
+    Relevance R;
+    R.Vars = T.Checked;
+    do {
+      R.Changed = false;
+      std::set<const VarDecl *> None;
+      R.visit(T.Cond, None);
+      R.visit(T.Body, None);
+      R.visit(T.Inc, None);
+    } while (R.Known && R.Changed);
+    for (const VarDecl *V : R.Vars)
+      if (!isShared(V) && (!V->hasLocalStorage() || V->getType()->isReferenceType() || escapes(V)))
+        R.Known = false; // written where no store names it
+    T.Relevant = R.Known ? std::optional<std::set<const VarDecl *>>(std::move(R.Vars)) : std::nullopt;
+    T.Asked = true;
+  }
+  if (!T.Relevant)
+    return false;
+  auto It = PlainLoops.find(L);
+  if (It == PlainLoops.end())
+    It = PlainLoops.try_emplace(L, plainLoop(L, *this)).first;
+  if (!It->second)
+    return false;
+  // L stores only to shared memory and to variables nothing checked depends on.
+  for (const VarDecl *V : assignedIn(L))
+    if (T.Relevant->count(V))
+      return false;
+  return true;
+}
+
+} // namespace bankcheck::frontend
