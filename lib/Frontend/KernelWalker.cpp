@@ -68,16 +68,15 @@ bool exits(const Stmt *S, unsigned LoopDepth) {
   return Found;
 }
 
-bool isJump(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S))
-    return true;
-  if (const auto *C = dyn_cast<CompoundStmt>(S))
-    return !C->body_empty() && isJump(C->body_back());
-  return false;
-}
 } // namespace
+
+bool isJump(const Stmt *S) { return finalJumpOf(S) != nullptr; }
+
+const Stmt *finalJumpOf(const Stmt *S) {
+  while (const auto *C = dyn_cast_or_null<CompoundStmt>(S))
+    S = C->body_empty() ? nullptr : C->body_back();
+  return isa_and_nonnull<ReturnStmt, ContinueStmt, BreakStmt>(S) ? S : nullptr;
+}
 
 std::set<const VarDecl *> assignedVars(const Stmt *S) {
   std::set<const VarDecl *> Vars;
@@ -342,6 +341,8 @@ void Walker::walkStmt(const Stmt *S) {
         setVar(VD, V.K == Value::Int || V.K == Value::Window
                        ? V
                        : Value::integer(opaque(Init, true, "unmodelled initializer")));
+      else if (T->isRealFloatingType())
+        setVar(VD, V.K == Value::Int ? V : Value()); // as `=` keeps it: its unknown, by lane or not
     }
     return;
   }
@@ -378,6 +379,7 @@ void Walker::walkStmt(const Stmt *S) {
 
 void Walker::walkCompound(const CompoundStmt *C) {
   std::size_t GuardDepth = Guards.size();
+  std::vector<std::pair<Expr, VarMap>> Continued; // `if (c) continue;` met here
   for (const Stmt *S : C->body()) {
     if (overBudget())
       break;
@@ -394,6 +396,14 @@ void Walker::walkCompound(const CompoundStmt *C) {
       Guards.push_back(makeGuard(Cond, I->getCond()));
       walkStmt(I->getThen());
       Guards.pop_back();
+      // Lanes that continue come back at the end of the iteration, those
+      // that break after the loop, with the values they jumped with
+      // (LoopJumps.cpp).
+      const Stmt *Jump = finalJumpOf(I->getThen());
+      if (isa<ContinueStmt>(Jump))
+        Continued.emplace_back(Cond, Vars);
+      else if (isa<BreakStmt>(Jump))
+        noteBreak(Cond);
       Vars = Before;
       if (Cond.isConst()) {
         if (Cond.constValue())
@@ -410,6 +420,10 @@ void Walker::walkCompound(const CompoundStmt *C) {
       std::optional<bank::Guard> Left = walkSwitch(SW);
       if (!Left)
         continue;
+      // Lanes that continued in it come back at the iteration's end with
+      // the values they have now.
+      if (loopJumpsIn(SW, false, true))
+        Continued.emplace_back(Left->Cond, Vars);
       if (Left->Cond.isConst())
         break; // every lane left
       Guards.push_back({Expr::lnot(Left->Cond), "!(" + Left->Text.str() + ")"});
@@ -428,6 +442,10 @@ void Walker::walkCompound(const CompoundStmt *C) {
     }
   }
   Guards.resize(GuardDepth);
+  // The lanes that continued rejoin, the latest first: c ? value at the
+  // jump : value now.
+  for (auto It = Continued.rbegin(); It != Continued.rend(); ++It)
+    mergeFlow(It->second, Expr::lnot(It->first));
 }
 
 void Walker::walkIf(const IfStmt *I) {

@@ -38,6 +38,7 @@ void Walker::walkLoop(const Stmt *Init, const clang::Expr *Cond, const clang::Ex
     decltype(LoopBreaks) &L;
     ~Pop() { L.pop_back(); }
   } PopBreaks{LoopBreaks};
+  JumpScope Frame(*this, /*Switch=*/false);
   if (Init)
     walkStmt(Init);
   const std::set<const VarDecl *> &BodyAssigned = assignedIn(Body);
@@ -50,7 +51,7 @@ void Walker::walkLoop(const Stmt *Init, const clang::Expr *Cond, const clang::Ex
   // turn: probing nested loops multiplies their costs. The enclosing loop's
   // probe only needs the values it carries; one that depends on what the
   // nested loop computes becomes undecided, and the enclosing loop symbolic.
-  if (CondFirst && Cond && !earlyExitIn(Body) && ProbeDepth == 0 &&
+  if (CondFirst && Cond && !earlyExitIn(Body) && ProbeDepth == 0 && loopJumpsModelled(Body) &&
       tryUnroll(Cond, Inc, Body, Carried, BodyAssigned, Line))
     return;
   symbolicLoop(Cond, Inc, Body, Carried, Line);
@@ -225,9 +226,14 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
   // The condition's value is needed only where lanes differ on it (a guard);
   // elsewhere it is lowered again only for what it may change.
   const bool CondFree = effectFree(Cond);
+  // Lanes whose condition fails at an iteration leave the loop with the
+  // values they have there; the others go on (and set them again).
+  std::vector<std::pair<Expr, VarMap>> Left;
   for (std::size_t K = 0; K < Trips.size(); ++K) {
     const bool Mixed = Trips[K] == bank::Truth::Mixed;
     Expr C = Mixed || !CondFree ? intValue(Cond) : Expr();
+    if (Mixed)
+      Left.emplace_back(C, Vars);
     std::string Label;
     for (const VarDecl *V : Counters) {
       auto It = Vars.find(V);
@@ -252,6 +258,10 @@ bool Walker::tryUnroll(const clang::Expr *Cond, const clang::Expr *Inc, const St
   // what it assigns (`while ((m = next()) < n)`) holds after the loop.
   if (!CondFree)
     rvalue(Cond);
+  // After the loop each lane holds what it left with: C ? value now : value
+  // where it left, the earliest iteration outermost.
+  for (auto It = Left.rbegin(); It != Left.rend(); ++It)
+    mergeFlow(It->second, It->first);
   UnrollProduct /= N;
   return true;
 }
@@ -347,6 +357,11 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
   else if (Body)
     Steps.push_back(Body);
 
+  // Lanes that continue skip the rest of the iteration: a step there is not
+  // taken by all of them. A jump the walk does not follow leaves every
+  // carried integer lane-varying (LoopJumps.cpp).
+  const bool Modelled = loopJumpsModelled(Body);
+  const bool Continues = Body && loopJumpsIn(Body, false, true);
   VarMap Saved = Vars;
   bool SavedRecording = Recording;
   Recording = false;
@@ -367,6 +382,7 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
     int Sign = 0;
     bool Unit = false;
     unsigned Found = 0;
+    bool InInc = false;
     for (const Stmt *S : Steps) {
       int Sg;
       bool U;
@@ -374,6 +390,7 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
         StepE = X;
         Sign = Sg;
         Unit = U;
+        InInc = Inc && S == Inc;
         ++Found;
       }
     }
@@ -381,7 +398,7 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
     for (const Stmt *S : Steps)
       Total += assignedIn(S).count(V);
     bool Invariant = StepE && (Unit || !mentionsAny(StepE, Carried));
-    if (Found == 1 && Total == 1 && Invariant && Before.K != Value::None) {
+    if (Found == 1 && Total == 1 && Invariant && Before.K != Value::None && Modelled && (InInc || !Continues)) {
       Expr Step = Unit ? Expr::constant(1) : intValue(StepE);
       Expr Delta = Iter * Step;
       if (Sign < 0)
@@ -404,7 +421,7 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
     if (V->getType()->isIntegralOrEnumerationType()) {
       // Uniform when it starts uniform and every assignment stays uniform:
       // decided by walking the loop once with the value as a uniform unknown.
-      bool StartsUniform = Before.K == Value::Int && !isVarying(Before.E);
+      bool StartsUniform = Modelled && Before.K == Value::Int && !isVarying(Before.E);
       Entry[V] = Value::integer(opaque(nullptr, !StartsUniform,
                                        "'" + V->getNameAsString() + "' changes across iterations "
                                        "of the loop at line " + std::to_string(Line), V->getType()));
@@ -458,11 +475,13 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
   // The real walk: every iteration at once.
   Labels.push_back("any iteration of the loop at line " + std::to_string(Line));
   bool HasGuard = false;
+  bool CondVaries = false; // lanes leave at different iterations
   if (Cond) {
     Expr C = intValue(Cond);
     if (!C.isConst()) {
       Guards.push_back(makeGuard(C, Cond));
       HasGuard = true;
+      CondVaries = isVarying(C);
     }
   }
   // A return inside: which lanes take it at some iteration is not known.
@@ -482,12 +501,14 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
   if (HasGuard)
     Guards.pop_back();
   Labels.pop_back();
-  // After the loop the carried values are unknown.
+  // After the loop the carried values are unknown: lane-varying where the
+  // lanes may have left it at different iterations.
+  const bool LeftApart = !Modelled || CondVaries || (!JumpFrames.empty() && JumpFrames.back().DivergentBreak);
   for (const VarDecl *V : Carried) {
     if (!Saved.count(V))
       continue;
     auto E = Entry.find(V);
-    bool Uniform = E != Entry.end() && E->second.K == Value::Int && !isVarying(E->second.E);
+    bool Uniform = !LeftApart && E != Entry.end() && E->second.K == Value::Int && !isVarying(E->second.E);
     if (V->getType()->isIntegralOrEnumerationType())
       Vars[V] = Value::integer(opaque(nullptr, !Uniform,
                                       "value of '" + V->getNameAsString() + "' after the loop at line " +

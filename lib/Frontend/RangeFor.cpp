@@ -51,6 +51,7 @@ bool guardedBreaksOnly(const Stmt *Body, Walker &W, bool &Breaks) {
 } // namespace
 
 void Walker::walkRangeFor(const CXXForRangeStmt *FR) {
+  JumpScope Frame(*this, /*Switch=*/false); // its breaks are its own (see guardedBreaksOnly)
   const InitListExpr *List = bracedRange(FR);
   const VarDecl *V = FR->getLoopVariable();
   bool Breaks = false;

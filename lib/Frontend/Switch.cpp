@@ -178,6 +178,7 @@ std::optional<bank::Guard> Walker::walkSwitch(const SwitchStmt *SW) {
     decltype(LoopBreaks) &L;
     ~Pop() { L.pop_back(); }
   } PopBreaks{LoopBreaks};
+  JumpScope Frame(*this, /*Switch=*/true);
   if (SW->getInit())
     walkStmt(SW->getInit());
   if (const DeclStmt *CV = SW->getConditionVariableDeclStmt())

@@ -430,6 +430,31 @@ public:
   /// unrolled by walkRangeFor, per loop and switch entered (null: breaks
   /// there leave an inner loop or a switch).
   std::vector<std::vector<std::pair<symbolic::Expr, const clang::Expr *>> *> LoopBreaks;
+  /// Per loop and switch entered: the lanes that left the loop by `break`
+  /// (the condition, and the values where they jumped), and whether they may
+  /// leave it at different iterations (LoopJumps.cpp).
+  struct JumpFrame {
+    bool Switch = false;
+    std::size_t GuardDepth = 0;
+    std::vector<std::pair<symbolic::Expr, VarMap>> Breaks;
+    bool DivergentBreak = false;
+  };
+  std::vector<JumpFrame> JumpFrames;
+  /// Lanes where Cond holds leave the innermost loop by `break` here.
+  void noteBreak(const symbolic::Expr &Cond);
+  /// After a loop that lanes left by break (F), each variable is, in the
+  /// lanes of each break (the earliest last), its value where they jumped.
+  void rejoinBreaks(const JumpFrame &F);
+  /// Pushes a frame for the scope and pops it when it ends.
+  struct JumpScope {
+    Walker &W;
+    JumpScope(Walker &W, bool Switch) : W(W) {
+      W.JumpFrames.emplace_back();
+      W.JumpFrames.back().Switch = Switch;
+      W.JumpFrames.back().GuardDepth = W.Guards.size();
+    }
+    ~JumpScope() { W.JumpFrames.pop_back(); }
+  };
   std::map<std::pair<const clang::Expr *, llvm::StringRef>, std::size_t> SiteIndex; ///< kinds are literals
   std::vector<const clang::FunctionDecl *> CallStack;
   /// The call of each CallStack entry (null for a constructor's body): the
@@ -483,6 +508,18 @@ std::set<const clang::VarDecl *> assignedVars(const clang::Stmt *S);
 bool hasEarlyExit(const clang::Stmt *S);
 /// `break;` or `{ break; }`.
 bool isBreak(const clang::Stmt *S);
+/// The return, break or continue that ends S (S itself, or the last
+/// statement of a block, of a block ...), or null.
+const clang::Stmt *finalJumpOf(const clang::Stmt *S);
+/// finalJumpOf(S) is not null.
+bool isJump(const clang::Stmt *S);
+/// Whether S holds a break (Breaks) or continue (Continues) of the loop
+/// whose body it is part of: not one of a nested loop (nor a break of a
+/// switch). LoopJumps.cpp.
+bool loopJumpsIn(const clang::Stmt *S, bool Breaks, bool Continues);
+/// Whether every break and continue of the loop with this body is one the
+/// walk follows: `if (c) <jump>` at the body's top level (LoopJumps.cpp).
+bool loopJumpsModelled(const clang::Stmt *Body);
 /// Variables an expression names.
 std::set<const clang::VarDecl *> referencedVars(const clang::Stmt *S);
 /// True when S names each of Vars only to read its value (no assignment, no

@@ -1,0 +1,118 @@
+//===- LoopJumps.cpp - break and continue: which lanes come back ----------===//
+// Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+/// \file
+/// Lanes that leave an iteration by `continue` come back at the next one, and
+/// those that leave a loop by `break` come back after it, each with the
+/// values it held where it jumped, not those the other lanes go on to set.
+/// The walk follows `if (c) continue;` and `if (c) break;` (a then-branch
+/// ending in the jump, no else) and a switch's `continue` at the top level
+/// of a loop's body: the rest of the body runs where !c, and at its end each
+/// variable is `c ? its value at the jump : its value now`
+/// (Walker::walkCompound). A jump placed otherwise (deeper in a branch, with
+/// an else) is
+/// not followed that way: the loop's carried integers are then taken as
+/// lane-varying unknowns, which may leave its accesses undecided but never
+/// shows a conflict as clean.
+//===----------------------------------------------------------------------===//
+#include "Frontend/StmtWalk.h"
+#include "Frontend/WalkerState.h"
+
+namespace bankcheck::frontend {
+
+using namespace clang;
+using symbolic::Expr;
+
+bool loopJumpsIn(const Stmt *S, bool Breaks, bool Continues) {
+  bool Found = false;
+  std::function<void(const Stmt *, bool)> Visit = [&](const Stmt *N, bool InSwitch) {
+    auto OnNode = [&](const Stmt *X) {
+      if (Found)
+        return false;
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(X))
+        return false; // their jumps are their own
+      if (const auto *SW = dyn_cast<SwitchStmt>(X)) {
+        Visit(SW->getBody(), true); // a break there leaves the switch
+        return false;
+      }
+      if ((Breaks && !InSwitch && isa<BreakStmt>(X)) || (Continues && isa<ContinueStmt>(X)))
+        Found = true;
+      return !Found;
+    };
+    walkPreOrder(N, OnNode);
+  };
+  Visit(S, false);
+  return Found;
+}
+
+namespace {
+/// `if (c) <jump>` as walkCompound follows it: no else, the then-branch a
+/// jump or a block ending in one.
+const IfStmt *jumpIf(const Stmt *S) {
+  const auto *I = dyn_cast<IfStmt>(S);
+  return I && !I->getElse() && !I->isConsteval() && isJump(I->getThen()) ? I : nullptr;
+}
+
+/// A then-branch ending in a jump whose inner jumps of the loop are each of
+/// that form too.
+bool jumpBlockModelled(const Stmt *S) {
+  const auto *C = dyn_cast<CompoundStmt>(S);
+  if (!C)
+    return isJump(S);
+  if (C->body_empty())
+    return false;
+  for (const Stmt *X : C->body()) {
+    if (X == C->body_back())
+      return jumpBlockModelled(X);
+    if (const IfStmt *I = jumpIf(X)) {
+      if (!jumpBlockModelled(I->getThen()))
+        return false;
+    } else if (loopJumpsIn(X, true, true)) {
+      return false;
+    }
+  }
+  return true;
+}
+} // namespace
+
+bool loopJumpsModelled(const Stmt *Body) {
+  const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!C)
+    return !Body || !loopJumpsIn(Body, true, true);
+  for (const Stmt *X : C->body()) {
+    if (const IfStmt *I = jumpIf(X)) {
+      if (I->getInit() && loopJumpsIn(I->getInit(), true, true))
+        return false;
+      if (!jumpBlockModelled(I->getThen()))
+        return false;
+    } else if (isa<SwitchStmt>(X)) {
+      // Its breaks are its own; Walker::walkSwitch follows the lanes that
+      // continue in it (or gives them up as unknown).
+      continue;
+    } else if (loopJumpsIn(X, true, true)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void Walker::noteBreak(const Expr &Cond) {
+  if (JumpFrames.empty() || JumpFrames.back().Switch)
+    return; // it leaves a switch (Switch.cpp follows those)
+  JumpFrame &F = JumpFrames.back();
+  F.Breaks.emplace_back(Cond, Vars);
+  // Lanes leave at different iterations where the break's condition, or a
+  // condition around it inside the loop (the loop's own included), may
+  // differ between them.
+  bool Varying = !Cond.isConst() && isVarying(Cond);
+  for (std::size_t K = F.GuardDepth; K < Guards.size() && !Varying; ++K)
+    Varying = isVarying(Guards[K].Cond);
+  F.DivergentBreak |= Varying;
+}
+
+void Walker::rejoinBreaks(const JumpFrame &F) {
+  for (auto It = F.Breaks.rbegin(); It != F.Breaks.rend(); ++It)
+    mergeFlow(It->second, Expr::lnot(It->first));
+}
+
+} // namespace bankcheck::frontend
