@@ -9,11 +9,12 @@
 /// ending in the jump, no else) and a switch's `continue` at the top level
 /// of a loop's body: the rest of the body runs where !c, and at its end each
 /// variable is `c ? its value at the jump : its value now`
-/// (Walker::walkCompound). A jump placed otherwise (deeper in a branch, with
-/// an else) is
-/// not followed that way: the loop's carried integers are then taken as
-/// lane-varying unknowns, which may leave its accesses undecided but never
-/// shows a conflict as clean.
+/// (Walker::walkCompound); a symbolic loop that lanes may leave by break at
+/// different iterations has lane-varying carried integers after it (Loops.cpp).
+/// A jump placed otherwise (deeper in a branch, beside an else) is not
+/// followed that way: the loop's carried integers are then lane-varying
+/// unknowns, which may leave its accesses undecided but never shows a
+/// conflict as clean.
 //===----------------------------------------------------------------------===//
 #include "Frontend/StmtWalk.h"
 #include "Frontend/WalkerState.h"
@@ -96,11 +97,19 @@ bool loopJumpsModelled(const Stmt *Body) {
   return true;
 }
 
+Walker::LoopJumpFacts Walker::loopJumpFacts(const Stmt *Body) {
+  if (!Body)
+    return {};
+  auto It = LoopJumpCache.find(Body);
+  if (It == LoopJumpCache.end())
+    It = LoopJumpCache.try_emplace(Body, LoopJumpFacts{loopJumpsModelled(Body), loopJumpsIn(Body, false, true)}).first;
+  return It->second;
+}
+
 void Walker::noteBreak(const Expr &Cond) {
   if (JumpFrames.empty() || JumpFrames.back().Switch)
     return; // it leaves a switch (Switch.cpp follows those)
   JumpFrame &F = JumpFrames.back();
-  F.Breaks.emplace_back(Cond, Vars);
   // Lanes leave at different iterations where the break's condition, or a
   // condition around it inside the loop (the loop's own included), may
   // differ between them.
@@ -108,11 +117,6 @@ void Walker::noteBreak(const Expr &Cond) {
   for (std::size_t K = F.GuardDepth; K < Guards.size() && !Varying; ++K)
     Varying = isVarying(Guards[K].Cond);
   F.DivergentBreak |= Varying;
-}
-
-void Walker::rejoinBreaks(const JumpFrame &F) {
-  for (auto It = F.Breaks.rbegin(); It != F.Breaks.rend(); ++It)
-    mergeFlow(It->second, Expr::lnot(It->first));
 }
 
 } // namespace bankcheck::frontend

@@ -51,7 +51,7 @@ void Walker::walkLoop(const Stmt *Init, const clang::Expr *Cond, const clang::Ex
   // turn: probing nested loops multiplies their costs. The enclosing loop's
   // probe only needs the values it carries; one that depends on what the
   // nested loop computes becomes undecided, and the enclosing loop symbolic.
-  if (CondFirst && Cond && !earlyExitIn(Body) && ProbeDepth == 0 && loopJumpsModelled(Body) &&
+  if (CondFirst && Cond && !earlyExitIn(Body) && ProbeDepth == 0 && loopJumpFacts(Body).Modelled &&
       tryUnroll(Cond, Inc, Body, Carried, BodyAssigned, Line))
     return;
   symbolicLoop(Cond, Inc, Body, Carried, Line);
@@ -360,8 +360,8 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
   // Lanes that continue skip the rest of the iteration: a step there is not
   // taken by all of them. A jump the walk does not follow leaves every
   // carried integer lane-varying (LoopJumps.cpp).
-  const bool Modelled = loopJumpsModelled(Body);
-  const bool Continues = Body && loopJumpsIn(Body, false, true);
+  const bool Modelled = loopJumpFacts(Body).Modelled;
+  const bool Continues = loopJumpFacts(Body).Continues;
   VarMap Saved = Vars;
   bool SavedRecording = Recording;
   Recording = false;

@@ -16,6 +16,8 @@
 #include "Frontend/StmtWalk.h"
 #include "Frontend/WalkerState.h"
 
+#include "clang/AST/StmtVisitor.h"
+
 namespace bankcheck::frontend {
 
 using namespace clang;
@@ -119,14 +121,146 @@ bool jumpsIn(const Stmt *S) {
 /// the variables the stored value and the enclosing conditions name, and the
 /// variables of every condition around a break, continue or return. Not
 /// known (Known false) where the statements can write a variable other than
-/// by a store that names it (a call that may write through a reference, a
-/// lambda, asm, goto, an address taken, a store through a pointer).
-struct Relevance {
+/// by a store that names it (a call or constructor that may write through a
+/// reference, a member or operator call, a lambda, asm, goto, an address
+/// taken, a store through a pointer). One pass of the statements: visit();
+/// repeated until the set stops growing.
+class Relevance : public ConstStmtVisitor<Relevance> {
+public:
   std::set<const VarDecl *> Vars;
   bool Known = true;
   bool Changed = false;
 
-  void store(const VarDecl *Target, const Stmt *Value, const std::set<const VarDecl *> &Ctl) {
+  void visit(const Stmt *S) {
+    if (S && Known)
+      Visit(S);
+  }
+
+  void VisitStmt(const Stmt *S) {
+    for (const Stmt *C : S->children())
+      visit(C);
+  }
+  void VisitLambdaExpr(const LambdaExpr *) { Known = false; }
+  void VisitAsmStmt(const AsmStmt *) { Known = false; }
+  void VisitGotoStmt(const GotoStmt *) { Known = false; }
+  void VisitIndirectGotoStmt(const IndirectGotoStmt *) { Known = false; }
+  void VisitStmtExpr(const StmtExpr *) { Known = false; }
+  void VisitBlockExpr(const BlockExpr *) { Known = false; }
+  void VisitCXXMemberCallExpr(const CXXMemberCallExpr *) { Known = false; }
+  void VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *) { Known = false; }
+  void VisitCallExpr(const CallExpr *C) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    if (!FD || writesThroughReference(FD)) {
+      Known = false;
+      return;
+    }
+    VisitStmt(C);
+  }
+  void VisitCXXConstructExpr(const CXXConstructExpr *C) {
+    if (!C->getConstructor() || writesThroughReference(C->getConstructor())) {
+      Known = false;
+      return;
+    }
+    VisitStmt(C);
+  }
+
+  void VisitIfStmt(const IfStmt *I) {
+    visit(I->getInit());
+    visit(I->getConditionVariableDeclStmt());
+    visit(I->getCond());
+    Around A(*this, I, {I->getCond(), I->getConditionVariableDeclStmt()});
+    visit(I->getThen());
+    visit(I->getElse());
+  }
+  void VisitForStmt(const ForStmt *F) {
+    visit(F->getInit());
+    Around A(*this, F, {F->getInit(), F->getCond(), F->getInc()});
+    visit(F->getCond());
+    visit(F->getInc());
+    visit(F->getBody());
+  }
+  void VisitWhileStmt(const WhileStmt *W) {
+    Around A(*this, W, {W->getCond()});
+    visit(W->getCond());
+    visit(W->getBody());
+  }
+  void VisitDoStmt(const DoStmt *D) {
+    Around A(*this, D, {D->getCond()});
+    visit(D->getCond());
+    visit(D->getBody());
+  }
+  void VisitCXXForRangeStmt(const CXXForRangeStmt *FR) {
+    visit(FR->getInit());
+    visit(FR->getRangeInit());
+    Around A(*this, FR, {FR->getInit(), FR->getRangeInit()});
+    visit(FR->getLoopVarStmt());
+    visit(FR->getBody());
+  }
+  void VisitSwitchStmt(const SwitchStmt *SW) {
+    visit(SW->getInit());
+    visit(SW->getCond());
+    Around A(*this, SW, {SW->getCond()});
+    visit(SW->getBody());
+  }
+  void VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO) {
+    visit(CO->getCond());
+    Around A(*this, CO, {CO->getCond()});
+    visit(CO->getTrueExpr());
+    visit(CO->getFalseExpr());
+  }
+  void VisitBinaryOperator(const BinaryOperator *B) {
+    if (B->isLogicalOp()) {
+      visit(B->getLHS());
+      Around A(*this, B, {B->getLHS()});
+      visit(B->getRHS());
+      return;
+    }
+    if (B->isAssignmentOp())
+      store(plainTarget(B->getLHS()), B); // the value, and for op= the old one
+    VisitStmt(B);
+  }
+  void VisitUnaryOperator(const UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      store(plainTarget(U->getSubExpr()), U);
+    else if (U->getOpcode() == UO_AddrOf)
+      Known = false; // a write through the address is not seen
+    VisitStmt(U);
+  }
+  void VisitDeclStmt(const DeclStmt *DS) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        store(VD, VD->getInit());
+    VisitStmt(DS);
+  }
+
+private:
+  /// The variables of the conditions around the statement being visited.
+  std::set<const VarDecl *> Ctl;
+
+  /// The conditions that decide whether (and how often) S's parts run, added
+  /// to Ctl for the scope's life; around a jump they decide what runs after
+  /// it too, so they reach the checked values wherever they are.
+  struct Around {
+    Relevance &R;
+    std::set<const VarDecl *> Saved;
+    Around(Relevance &R, const Stmt *S, std::initializer_list<const Stmt *> Conds) : R(R), Saved(R.Ctl) {
+      for (const Stmt *X : Conds)
+        if (X)
+          named(X, R.Ctl);
+      if (jumpsIn(S))
+        for (const VarDecl *V : R.Ctl)
+          R.Changed |= R.Vars.insert(V).second;
+    }
+    ~Around() { R.Ctl = std::move(Saved); }
+  };
+
+  static bool writesThroughReference(const FunctionDecl *FD) {
+    for (const ParmVarDecl *P : FD->parameters())
+      if (P->getType()->isReferenceType() && !P->getType().getNonReferenceType().isConstQualified())
+        return true;
+    return false;
+  }
+  void store(const VarDecl *Target, const Stmt *Value) {
     if (!Target) {
       Known = false;
       return;
@@ -138,109 +272,6 @@ struct Relevance {
       named(Value, Add);
     for (const VarDecl *V : Add)
       Changed |= Vars.insert(V).second;
-  }
-  void visit(const Stmt *S, const std::set<const VarDecl *> &Ctl) {
-    if (!S || !Known)
-      return;
-    if (isa<LambdaExpr, AsmStmt, GotoStmt, IndirectGotoStmt, StmtExpr, BlockExpr, CXXMemberCallExpr,
-            CXXOperatorCallExpr>(S)) {
-      Known = false;
-      return;
-    }
-    if (const auto *C = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *FD = C->getDirectCallee();
-      if (!FD) {
-        Known = false;
-        return;
-      }
-      for (const ParmVarDecl *P : FD->parameters())
-        if (P->getType()->isReferenceType() && !P->getType().getNonReferenceType().isConstQualified()) {
-          Known = false;
-          return;
-        }
-    }
-    // The conditions that decide whether (and how often) S's parts run;
-    // around a jump, what runs after it too.
-    auto With = [&](std::initializer_list<const Stmt *> Conds) {
-      std::set<const VarDecl *> C = Ctl;
-      for (const Stmt *X : Conds)
-        if (X)
-          named(X, C);
-      if (jumpsIn(S))
-        for (const VarDecl *V : C)
-          Changed |= Vars.insert(V).second;
-      return C;
-    };
-    if (const auto *I = dyn_cast<IfStmt>(S)) {
-      visit(I->getInit(), Ctl);
-      visit(I->getConditionVariableDeclStmt(), Ctl);
-      visit(I->getCond(), Ctl);
-      std::set<const VarDecl *> C = With({I->getCond(), I->getConditionVariableDeclStmt()});
-      visit(I->getThen(), C);
-      visit(I->getElse(), C);
-      return;
-    }
-    if (const auto *F = dyn_cast<ForStmt>(S)) {
-      visit(F->getInit(), Ctl);
-      std::set<const VarDecl *> C = With({F->getInit(), F->getCond(), F->getInc()});
-      visit(F->getCond(), C);
-      visit(F->getInc(), C);
-      visit(F->getBody(), C);
-      return;
-    }
-    if (const auto *W = dyn_cast<WhileStmt>(S)) {
-      std::set<const VarDecl *> C = With({W->getCond()});
-      visit(W->getCond(), C);
-      visit(W->getBody(), C);
-      return;
-    }
-    if (const auto *D = dyn_cast<DoStmt>(S)) {
-      std::set<const VarDecl *> C = With({D->getCond()});
-      visit(D->getCond(), C);
-      visit(D->getBody(), C);
-      return;
-    }
-    if (const auto *FR = dyn_cast<CXXForRangeStmt>(S)) {
-      visit(FR->getInit(), Ctl);
-      visit(FR->getRangeInit(), Ctl);
-      std::set<const VarDecl *> C = With({FR->getInit(), FR->getRangeInit()});
-      visit(FR->getLoopVarStmt(), C);
-      visit(FR->getBody(), C);
-      return;
-    }
-    if (const auto *SW = dyn_cast<SwitchStmt>(S)) {
-      visit(SW->getInit(), Ctl);
-      visit(SW->getCond(), Ctl);
-      visit(SW->getBody(), With({SW->getCond()}));
-      return;
-    }
-    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
-      visit(CO->getCond(), Ctl);
-      std::set<const VarDecl *> C = With({CO->getCond()});
-      visit(CO->getTrueExpr(), C);
-      visit(CO->getFalseExpr(), C);
-      return;
-    }
-    if (const auto *B = dyn_cast<BinaryOperator>(S)) {
-      if (B->isLogicalOp()) {
-        visit(B->getLHS(), Ctl);
-        visit(B->getRHS(), With({B->getLHS()}));
-        return;
-      }
-      if (B->isAssignmentOp())
-        store(plainTarget(B->getLHS()), B, Ctl); // the value, and for op= the old one
-    } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
-      if (U->isIncrementDecrementOp())
-        store(plainTarget(U->getSubExpr()), U, Ctl);
-      else if (U->getOpcode() == UO_AddrOf)
-        Known = false; // a write through the address is not seen
-    } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D))
-          store(VD, VD->getInit(), Ctl);
-    }
-    for (const Stmt *C : S->children())
-      visit(C, Ctl);
   }
 };
 } // namespace
@@ -255,10 +286,9 @@ bool Walker::trialSkips(const Stmt *L) {
     R.Vars = T.Checked;
     do {
       R.Changed = false;
-      std::set<const VarDecl *> None;
-      R.visit(T.Cond, None);
-      R.visit(T.Body, None);
-      R.visit(T.Inc, None);
+      R.visit(T.Cond);
+      R.visit(T.Body);
+      R.visit(T.Inc);
     } while (R.Known && R.Changed);
     for (const VarDecl *V : R.Vars)
       if (!isShared(V) && (!V->hasLocalStorage() || V->getType()->isReferenceType() || escapes(V)))

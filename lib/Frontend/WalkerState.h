@@ -430,21 +430,23 @@ public:
   /// unrolled by walkRangeFor, per loop and switch entered (null: breaks
   /// there leave an inner loop or a switch).
   std::vector<std::vector<std::pair<symbolic::Expr, const clang::Expr *>> *> LoopBreaks;
-  /// Per loop and switch entered: the lanes that left the loop by `break`
-  /// (the condition, and the values where they jumped), and whether they may
-  /// leave it at different iterations (LoopJumps.cpp).
+  /// Per loop and switch entered: whether lanes may leave the loop by
+  /// `break` at different iterations (LoopJumps.cpp).
   struct JumpFrame {
     bool Switch = false;
-    std::size_t GuardDepth = 0;
-    std::vector<std::pair<symbolic::Expr, VarMap>> Breaks;
+    std::size_t GuardDepth = 0; ///< the guards around the loop
     bool DivergentBreak = false;
   };
   std::vector<JumpFrame> JumpFrames;
   /// Lanes where Cond holds leave the innermost loop by `break` here.
   void noteBreak(const symbolic::Expr &Cond);
-  /// After a loop that lanes left by break (F), each variable is, in the
-  /// lanes of each break (the earliest last), its value where they jumped.
-  void rejoinBreaks(const JumpFrame &F);
+  /// loopJumpsModelled(Body) and loopJumpsIn(Body, false, true), once per
+  /// body (a loop is entered again at every enclosing iteration).
+  struct LoopJumpFacts {
+    bool Modelled = true, Continues = false;
+  };
+  LoopJumpFacts loopJumpFacts(const clang::Stmt *Body);
+  llvm::DenseMap<const clang::Stmt *, LoopJumpFacts> LoopJumpCache;
   /// Pushes a frame for the scope and pops it when it ends.
   struct JumpScope {
     Walker &W;
