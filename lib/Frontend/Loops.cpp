@@ -445,6 +445,7 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
     Scope.Body = Body;
     Scope.Cond = Cond;
     Scope.Inc = Inc;
+    Scope.CallDepth = CallStack.size();
     for (auto &[V, Val] : Entry)
       if (Val.K == Value::Int && !isVarying(Val.E))
         Scope.Checked.insert(V);

@@ -280,6 +280,11 @@ bool Walker::trialSkips(const Stmt *L) {
   if (Trials.empty())
     return false;
   TrialScope &T = Trials.back();
+  // Only the trial's own statements were read for what reaches the checked
+  // values: a loop in a helper it calls (whose locals flow into the result)
+  // is walked.
+  if (CallStack.size() != T.CallDepth)
+    return false;
   if (!T.Asked) {
     // Once per trial: the variables that can reach what it checks.
     Relevance R;

@@ -320,6 +320,7 @@ public:
   struct TrialScope {
     const clang::Stmt *Body = nullptr;
     const clang::Expr *Cond = nullptr, *Inc = nullptr;
+    std::size_t CallDepth = 0; ///< CallStack's size: a helper's loops are not the trial's statements
     std::set<const clang::VarDecl *> Checked;
     /// The variables that may reach the checked ones (none: not known),
     /// found at the first question (Asked).
