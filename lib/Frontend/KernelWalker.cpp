@@ -18,24 +18,10 @@ using symbolic::Expr;
 using symbolic::SymbolKind;
 
 namespace {
-/// The variable an assigned lvalue is part of: a part of a local object
-/// (a member, an element of a local array) assigns the object.
+/// The variable an assigned lvalue is part of (storedVariable).
 void noteAssigned(const clang::Expr *E, std::set<const VarDecl *> &Vars) {
-  E = E->IgnoreParenImpCasts();
-  for (;;) {
-    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
-      E = ME->getBase()->IgnoreParenImpCasts();
-    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
-             AS && AS->getBase()->getType()->isPointerType() &&
-             isa<ImplicitCastExpr>(AS->getBase()->IgnoreParens()) &&
-             cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens())->getCastKind() == CK_ArrayToPointerDecay)
-      E = cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens())->getSubExpr()->IgnoreParenImpCasts();
-    else
-      break;
-  }
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-      Vars.insert(VD);
+  if (const VarDecl *VD = storedVariable(E))
+    Vars.insert(VD);
 }
 
 /// Whether S returns, jumps out with goto, or breaks out of the loop whose
@@ -69,6 +55,23 @@ bool exits(const Stmt *S, unsigned LoopDepth) {
 }
 
 } // namespace
+
+const VarDecl *storedVariable(const clang::Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  for (;;) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase()->IgnoreParenImpCasts();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+             AS && AS->getBase()->getType()->isPointerType() &&
+             isa<ImplicitCastExpr>(AS->getBase()->IgnoreParens()) &&
+             cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens())->getCastKind() == CK_ArrayToPointerDecay)
+      E = cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens())->getSubExpr()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(E);
+  return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+}
 
 bool isJump(const Stmt *S) { return finalJumpOf(S) != nullptr; }
 

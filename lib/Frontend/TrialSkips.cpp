@@ -23,28 +23,12 @@ namespace bankcheck::frontend {
 using namespace clang;
 
 namespace {
-/// The variable a store to E writes as assignedVars sees it (through `.`
-/// members and subscripts of arrays), or null where it writes through a
-/// pointer, a reference or `->`, which that set does not name.
+/// The variable a store to E writes as assignedVars sees it, or null where
+/// it writes through a pointer, a reference or `->`, which that set does not
+/// name.
 const VarDecl *plainTarget(const clang::Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  for (;;) {
-    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
-      E = ME->getBase()->IgnoreParenImpCasts();
-    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-      const auto *Decay = dyn_cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens());
-      if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
-        return nullptr;
-      E = Decay->getSubExpr()->IgnoreParenImpCasts();
-    } else {
-      break;
-    }
-  }
-  const auto *DR = dyn_cast<DeclRefExpr>(E);
-  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-  if (!VD || VD->getType()->isReferenceType())
-    return nullptr;
-  return VD;
+  const VarDecl *VD = storedVariable(E);
+  return VD && !VD->getType()->isReferenceType() ? VD : nullptr;
 }
 
 /// Whether L's walk can only compute values, store to the variables

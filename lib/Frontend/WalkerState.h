@@ -505,6 +505,9 @@ public:
   Folded folded(const clang::Expr *E, unsigned Depth = 0);
 };
 
+/// The variable a store to E writes, as the walk follows it (through `.`
+/// members and subscripts of arrays), or null (through a pointer or `->`).
+const clang::VarDecl *storedVariable(const clang::Expr *E);
 /// Variables a statement assigns (=, op=, ++, --, or takes the address of).
 std::set<const clang::VarDecl *> assignedVars(const clang::Stmt *S);
 /// True when S contains break, return or goto (outside nested loops for break).
