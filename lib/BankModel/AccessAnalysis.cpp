@@ -81,6 +81,14 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
   LaneFlags Active{};
   LaneFlags Sure{}; // active with every guard decided
   std::uint32_t On = 0, Undecided = 0;
+  std::vector<std::size_t> LaneGuards; // undecided, on some lanes, by a guard that may differ by lane
+  // Their assumptions, first said here (or by the evalWarp whose samples
+  // retry choices as atoms, InheritedTold).
+  std::vector<std::set<std::string>::iterator> LaneTold;
+  if (InheritedTold) {
+    LaneTold = *InheritedTold;
+    InheritedTold = nullptr;
+  }
   for (unsigned L = 0; L < WarpSize; ++L)
     if (LaneEnvs[L])
       On |= 1u << L;
@@ -115,8 +123,12 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
         On &= ~(1u << L);
       }
     }
-    if (Assumed)
-      Assumptions.insert("the condition '" + I.Guards[K].Text.str() + "' holds for every lane");
+    if (Assumed) {
+      LaneGuards.push_back(K);
+      auto [It, New] = Assumptions.insert("the condition '" + I.Guards[K].Text.str() + "' holds for every lane");
+      if (New)
+        LaneTold.push_back(It);
+    }
   }
   for (unsigned L = 0; L < WarpSize; ++L) {
     Active[L] = On >> L & 1;
@@ -124,6 +136,12 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     Run[L] = Active[L] ? &*LaneEnvs[L] : nullptr;
   }
   Spent += WarpSize;
+  // A witness of the samples says which conditions it leaves undecided on
+  // its lanes (sampleWarp): what was assumed here for want of values the
+  // samples give is then not said for it.
+  auto Sampled = [&](const std::string &Why, bool NonAffine = false) {
+    return sampleWarp(I, LaneEnvs, Active, Why, NonAffine, &LaneTold);
+  };
   sources(I, LaneEnvs, Active);
   if (!I.Invariant.isNull() && On) {
     Cur->Invariant.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
@@ -194,7 +212,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
     }
     Forms[L] = evaluateAffine(I.ByteOffset, *LaneEnvs[L], &Why, &WarpAffine.Ctx);
     if (!Forms[L])
-      return sampleWarp(I, LaneEnvs, Active, std::string("the index depends on ") +
+      return Sampled(std::string("the index depends on ") +
                                                  "unknown uniform values non-linearly", Why == EvalFailure::NonAffine);
   }
   if (!O.AnyActive)
@@ -230,7 +248,7 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
       if (!guardsNameUnknowns(I))
         if (std::optional<Outcome> S = scaledWarp(Forms, Active))
           return *S;
-      return sampleWarp(I, LaneEnvs, Active,
+      return Sampled(
                         "lanes are scaled by an unknown uniform value");
     }
   }
@@ -296,6 +314,19 @@ Outcome Analyzer::evalWarp(const AccessInstance &I, const std::array<std::option
       }
     }
     Least = std::min(Least, W);
+  }
+  // Lanes kept by a guard that may differ by lane and reads only the
+  // offset's unknowns (`if (tid < 16 - k)` over `s[tid * 32 + k]`) were kept
+  // for want of values the residues never give: an upper bound. A conflict is
+  // told for the samples, which decide the guard (a clean warp stays clean:
+  // fewer lanes never take more wavefronts); where no sample shows one (their
+  // small values leave few lanes), the count stands, assumed. A guard with
+  // one value for every lane keeps all of them or none, and one reading
+  // other unknowns stays undecided under any sample: the count stands too.
+  if (Worst > O.Ideal && On && !LaneGuards.empty() && samplesDecide(I, LaneGuards)) {
+    Outcome S = Sampled("a condition on an unknown value decides which lanes take the access");
+    if (S.K != Outcome::Undecided)
+      return S;
   }
   O.Wavefronts = Worst;
   if (Least != Worst)
@@ -393,7 +424,7 @@ AccessResult Analyzer::run() {
     const AccessInstance &I = (*Inst)[K];
     std::optional<Compiled> C;
     if (!Fast[K])
-      Cur = &C.emplace(I, Q.Shape.has_value(), Inst == &Q.Instances ? Programs : nullptr);
+      Cur = &C.emplace(I, Q.Shape.has_value(), Inst == &Q.Instances ? Programs : nullptr, Symbols);
     Memo Warp0; // a fast instance's warp 0, once evaluated
     for (std::size_t W = 0; W < WarpIds.size() && !Exhausted; ++W) {
       // Out of budget: the warps not evaluated are undecided. What was seen

@@ -96,7 +96,8 @@ private:
     mutable std::optional<bool> GuardsNameUnknowns;
     /// Per guard, with a block shape: its value where it does not read
     /// threadIdx, the same in every lane of every warp (the lanes' bindings
-    /// differ only there), found at the first warp that reaches it.
+    /// differ only there), found at the first warp that reaches it. A guard
+    /// reading a lane's unknown (LaneOpaque) may differ by lane: not one.
     struct UniformGuard {
       bool Uniform = false;
       std::optional<std::optional<std::int64_t>> Value;
@@ -104,12 +105,13 @@ private:
     };
     mutable std::vector<UniformGuard> GuardValues;
     /// Cache, when given, holds the programs (flattened once for every query).
-    Compiled(const AccessInstance &I, bool Shape, symbolic::ProgramCache *Cache)
+    Compiled(const AccessInstance &I, bool Shape, symbolic::ProgramCache *Cache, const SymbolTable &Symbols)
         : Offset(Cache ? Cache->of(I.ByteOffset) : Program(I.ByteOffset)),
           Invariant(Cache ? Cache->of(I.Invariant) : Program(I.Invariant)) {
       for (const Guard &G : I.Guards) {
         Guards.push_back(Cache ? Cache->of(G.Cond) : Program(G.Cond));
-        GuardValues.push_back({Shape && !SymbolTable::mentionsThreadIdx(G.Cond), std::nullopt, false});
+        GuardValues.push_back(
+            {Shape && !SymbolTable::mentionsThreadIdx(G.Cond) && !Symbols.firstLaneOpaque(G.Cond), std::nullopt, false});
       }
     }
   };
@@ -220,6 +222,10 @@ private:
   /// Whether one of I's guards names an unknown of I's offset (a uniform or
   /// grid value, not a thread coordinate, block extent or array extent, nor
   /// the warp index standing for threadIdx.x's part without a block shape).
+  /// Whether the values sampleWarp gives decide one of the guards Ks: its
+  /// unknowns are all the offset's (a guard reading a parameter the offset
+  /// does not, or a lane's unknown, stays undecided under every sample).
+  bool samplesDecide(const AccessInstance &I, const std::vector<std::size_t> &Ks) const;
   bool guardsNameUnknowns(const AccessInstance &I) const;
   /// Exactly, when every free symbol is periodic (Periodic.h): decided when
   /// all its values agree, else possible; nullopt when not applicable.
@@ -228,10 +234,17 @@ private:
                                       const LaneFlags &Active, const std::vector<SymbolId> &Free);
   /// NonAffine: the offset failed as non-affine; before sampling, it is
   /// evaluated again with choices as atoms (AffineContext::SelectAtoms).
+  /// A sampled witness says which guards it leaves undecided on its lanes;
+  /// Told: the assumptions evalWarp first said of lane guards for this warp,
+  /// withdrawn then (the samples decide what they can).
   Outcome sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
-                     const LaneFlags &Active, const std::string &Why, bool NonAffine = false);
+                     const LaneFlags &Active, const std::string &Why, bool NonAffine = false,
+                     const std::vector<std::set<std::string>::iterator> *Told = nullptr);
   /// evalWarp's affine forms take choices as atoms (set for that retry).
   bool SelectAtoms = false;
+  /// For that retry: the assumptions its caller's evalWarp first said of
+  /// lane guards (sampleWarp's Told), taken by the next evalWarp.
+  const std::vector<std::set<std::string>::iterator> *InheritedTold = nullptr;
   /// The symbols sampleWarp's uniform parts stand for, made as needed and
   /// reused by every sampling of this analysis (never reported).
   std::vector<SymbolId> PartSymbols;

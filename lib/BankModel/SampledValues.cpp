@@ -76,7 +76,8 @@ static bool conjuncts(const Expr &E, std::vector<Expr> &Out) {
 }
 
 Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::optional<Env>, WarpSize> &LaneEnvs,
-                             const LaneFlags &Active, const std::string &Why, bool NonAffine) {
+                             const LaneFlags &Active, const std::string &Why, bool NonAffine,
+                             const std::vector<std::set<std::string>::iterator> *Told) {
   Outcome O;
   // The free symbols of the offset in this warp: what the sampling is for.
   // A guard's own unknowns (a flag loaded for the whole block, an early
@@ -102,6 +103,7 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
   // the exact rules for unknown values.
   auto AsAtoms = [&] {
     SelectAtoms = true;
+    InheritedTold = Told; // its samples' witness withdraws them as this one's would
     Outcome Again = evalWarp(I, LaneEnvs);
     SelectAtoms = false;
     return Again;
@@ -150,9 +152,12 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
   // Each guard's conjuncts apart: a guard that fails as a whole keeps its
   // lanes (assumed), but `n > 64 && flag` at a sample n = 2 drops them.
   std::vector<Expr> Conds;
+  std::vector<std::size_t> GuardOf; // Conds' guards
   bool Split = false;
-  for (const Guard &G : I.Guards)
-    Split |= conjuncts(G.Cond, Conds);
+  for (std::size_t K = 0; K < I.Guards.size(); ++K) {
+    Split |= conjuncts(I.Guards[K].Cond, Conds);
+    GuardOf.resize(Conds.size(), K);
+  }
   std::optional<Program> HoistedOffset;
   std::vector<Program> HoistedGuards, PartPrograms;
   {
@@ -181,6 +186,8 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
   Combos = std::min<std::size_t>(Combos, 512);
   unsigned Best = 0;
   bool Found = false, AnyEvaluated = false;
+  std::vector<std::uint32_t> Undecided;    // per guard program: the lanes it kept undecided, this sample
+  std::vector<std::size_t> WitnessAssumed; // the witness's undecided guards
   // The lanes' environments, each a layer of the sample's values over the
   // lane's own: made once; at each sample only the values that changed are
   // bound again (the samples count up like an odometer: mostly the first).
@@ -240,11 +247,14 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
         Run[L] = &Envs[L];
     std::array<std::optional<std::int64_t>, WarpSize> Val;
     std::array<EvalFailure, WarpSize> Fail;
-    for (const Program &G : GuardPrograms) {
-      G.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
+    Undecided.assign(GuardPrograms.size(), 0);
+    for (std::size_t G = 0; G < GuardPrograms.size(); ++G) {
+      GuardPrograms[G].runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
       for (unsigned L = 0; L < WarpSize; ++L)
         if (Run[L] && Val[L] && *Val[L] == 0)
           Run[L] = nullptr;
+        else if (Run[L] && !Val[L])
+          Undecided[G] |= 1u << L;
     }
     OffsetProgram.runLanes(Run.data(), WarpSize, Val.data(), Fail.data());
     for (unsigned L = 0; L < WarpSize && !Failed; ++L) {
@@ -272,9 +282,24 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
       O.Lanes = Lanes;
       O.AnyActive = true;
       O.Values = describeValues(Vals, Symbols);
+      // The guards this sample leaves undecided on a lane it keeps.
+      WitnessAssumed.clear();
+      std::uint32_t Kept = 0;
+      for (unsigned L = 0; L < WarpSize; ++L)
+        Kept |= std::uint32_t(Run[L] != nullptr) << L;
+      for (std::size_t G = 0; G < Undecided.size(); ++G)
+        if (Undecided[G] & Kept)
+          WitnessAssumed.push_back(HoistedOffset ? GuardOf[G] : G);
     }
   }
   if (Found) {
+    // The witness's lanes held under what it assumed, not what evalWarp
+    // assumed of the lanes' guards for want of the sampled values (Told).
+    if (Told)
+      for (auto It : *Told)
+        Assumptions.erase(It);
+    for (std::size_t K : WitnessAssumed)
+      Assumptions.insert("the condition '" + I.Guards[K].Text.str() + "' holds for every lane");
     O.K = Outcome::Possible;
     return O;
   }

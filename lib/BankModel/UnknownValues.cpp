@@ -145,6 +145,32 @@ std::optional<Outcome> Analyzer::periodicWarp(const AccessInstance &I,
   return Worst;
 }
 
+bool Analyzer::samplesDecide(const AccessInstance &I, const std::vector<std::size_t> &Ks) const {
+  std::vector<SymbolId> Unknowns;
+  auto Unknown = [&](SymbolId Id) {
+    SymbolKind K = Symbols.get(Id).Kind;
+    return K != SymbolKind::ThreadIdx && K != SymbolKind::BlockDim && K != SymbolKind::Layout && Id != WarpSym;
+  };
+  forEachSymbol(I.ByteOffset, [&](SymbolId Id) {
+    if (Unknown(Id))
+      Unknowns.push_back(Id);
+  });
+  for (std::size_t K : Ks) {
+    bool Named = false, Other = false;
+    forEachSymbol(I.Guards[K].Cond, [&](SymbolId Id) {
+      if (!Unknown(Id))
+        return;
+      if (std::find(Unknowns.begin(), Unknowns.end(), Id) != Unknowns.end())
+        Named = true;
+      else
+        Other = true;
+    });
+    if (Named && !Other)
+      return true;
+  }
+  return false;
+}
+
 bool Analyzer::guardsNameUnknowns(const AccessInstance &I) const {
   if (Cur && Cur->GuardsNameUnknowns)
     return *Cur->GuardsNameUnknowns;

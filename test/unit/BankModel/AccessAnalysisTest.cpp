@@ -335,3 +335,59 @@ TEST_CASE("a copy's global sources, kept between analyses, follow each table's f
   CHECK(A2.St == A.St);
   CHECK(A2.Assumptions == A.Assumptions);
 }
+TEST_CASE("lane guards on the offset's unknowns: the samples decide them; others stay assumed", "[analysis]") {
+  // Word 32 * tx + k under `tx < 16 - k` (k unknown, min 0): the residues of
+  // k keep every lane for want of its value (32-way, assumed). The samples
+  // decide the guard: k = 0 keeps lanes 0-15, 16-way, a possible conflict,
+  // and what it assumed is what its witness left undecided (nothing).
+  SymbolTable T;
+  Symbol KS;
+  KS.Name = "k";
+  KS.Kind = SymbolKind::Uniform;
+  KS.Min = 0;
+  Expr K = Expr::var(T.add(KS));
+  Expr Offset = (tx() * c(32) + K) * c(4);
+  std::vector<bank::Guard> G = {{Expr::binary(Op::Lt, tx(), c(16) - K), "tx < 16 - k"}};
+  auto R = run(Offset, 4, bank::BlockShape{32, 1, 1}, T, G);
+  CHECK(R.St == Status::Possible);
+  CHECK(R.WorstWavefronts == 16);
+  CHECK(R.Reason == "conflicts when k = 0");
+  CHECK(R.Assumptions.empty());
+  // `tx < n - k`, n read by the guard alone: no sample decides it, the lanes
+  // stay, assumed (an upper bound, said).
+  Expr N = Expr::var(uniform(T, "n"));
+  std::vector<bank::Guard> H = {{Expr::binary(Op::Lt, tx(), N - K), "tx < n - k"}};
+  auto S = run(Offset, 4, bank::BlockShape{32, 1, 1}, T, H);
+  CHECK(S.St == Status::Conflict);
+  CHECK(S.WorstWavefronts == 32);
+  REQUIRE(S.Assumptions.size() == 1);
+  CHECK(S.Assumptions[0] == "the condition 'tx < n - k' holds for every lane");
+}
+TEST_CASE("a guard reading a lane's unknown is not one value for the warp", "[analysis]") {
+  // `k == 0 ? 1 : stays`, stays a lane's unknown (a lane still in a loop that
+  // lanes leave by break): undecided lane by lane, kept and said; at k = 0
+  // it holds. Over word 32 * tx + k, the samples' witness is k = 0.
+  SymbolTable T;
+  Symbol KS;
+  KS.Name = "k";
+  KS.Kind = SymbolKind::Uniform;
+  KS.Min = 0;
+  Expr K = Expr::var(T.add(KS));
+  Symbol L;
+  L.Name = "stays";
+  L.Kind = SymbolKind::LaneOpaque;
+  L.Reason = "the lane has not left the loop";
+  Expr Stays = Expr::var(T.add(L));
+  std::vector<bank::Guard> G = {{Expr::select(Expr::binary(Op::Eq, K, c(0)), c(1), Stays), "stays"}};
+  auto R = run(tx() * c(32 * 4), 4, bank::BlockShape{32, 1, 1}, T, G);
+  CHECK(R.St == Status::Conflict);
+  CHECK(R.WorstWavefronts == 32);
+  REQUIRE(R.Assumptions.size() == 1);
+  CHECK(R.Assumptions[0] == "the condition 'stays' holds for every lane");
+  std::vector<bank::Guard> H = {G[0], {Expr::binary(Op::Lt, tx(), c(16) - K), "tx < 16 - k"}};
+  auto S = run((tx() * c(32) + K) * c(4), 4, bank::BlockShape{32, 1, 1}, T, H);
+  CHECK(S.St == Status::Possible);
+  CHECK(S.WorstWavefronts == 16);
+  CHECK(S.Reason == "conflicts when k = 0");
+  CHECK(S.Assumptions.empty());
+}
