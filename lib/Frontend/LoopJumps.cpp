@@ -19,6 +19,8 @@
 #include "Frontend/StmtWalk.h"
 #include "Frontend/WalkerState.h"
 
+#include <algorithm>
+
 namespace bankcheck::frontend {
 
 using namespace clang;
@@ -113,10 +115,17 @@ void Walker::noteBreak(const Expr &Cond) {
   // Lanes leave at different iterations where the break's condition, or a
   // condition around it inside the loop (the loop's own included), may
   // differ between them.
-  bool Varying = !Cond.isConst() && isVarying(Cond);
+  const bool CondVaries = !Cond.isConst() && isVarying(Cond);
+  bool Varying = CondVaries;
   for (std::size_t K = F.GuardDepth; K < Guards.size() && !Varying; ++K)
     Varying = isVarying(Guards[K].Cond);
   F.DivergentBreak |= Varying;
+  // Some lanes of the iteration stay in the loop where the break's condition,
+  // or one around it inside the body, may differ between them.
+  bool Splits = CondVaries;
+  for (std::size_t K = std::max(F.GuardDepth, F.BodyGuardDepth); K < Guards.size() && !Splits; ++K)
+    Splits = isVarying(Guards[K].Cond);
+  F.BreakSplits |= Splits;
 }
 
 } // namespace bankcheck::frontend

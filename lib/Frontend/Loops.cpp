@@ -337,6 +337,29 @@ bool Walker::constantStep(const VarDecl *V, const clang::Expr *StepE) {
   return F && !bodyFacts(*F).WrittenUnseen.count(V);
 }
 
+bool Walker::breakSplitsLanes(const Stmt *Body, const clang::Expr *Inc, bool Modelled) {
+  if (JumpFrames.empty())
+    return false;
+  const std::size_t Frame = JumpFrames.size() - 1; // frames nested in the walk below come and go
+  JumpFrames[Frame].BodyGuardDepth = Guards.size();
+  if (JumpFrames[Frame].BreakSplits || !Modelled || !Body || !loopJumpsIn(Body, true, false))
+    return JumpFrames[Frame].BreakSplits;
+  // Learnt by a walk of the body without recording, as the real walk will
+  // find it (the uniformity trial, where there was one, found it already).
+  const VarMap Saved = Vars;
+  const bool SavedRecording = Recording;
+  const std::optional<Exited> SavedExit = Exits.empty() ? std::nullopt : std::optional<Exited>(Exits.back());
+  Recording = false;
+  walkStmt(Body);
+  if (Inc)
+    rvalue(Inc);
+  Recording = SavedRecording;
+  Vars = Saved;
+  if (SavedExit)
+    Exits.back() = *SavedExit;
+  return JumpFrames[Frame].BreakSplits;
+}
+
 void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const Stmt *Body,
                           const std::set<const VarDecl *> &Carried, unsigned Line) {
   symbolic::Symbol J;
@@ -453,6 +476,8 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
     // The condition too: what it assigns runs at every iteration.
     if (Cond)
       rvalue(Cond);
+    if (!JumpFrames.empty())
+      JumpFrames.back().BodyGuardDepth = Guards.size();
     walkStmt(Body);
     if (Inc)
       rvalue(Inc);
@@ -492,9 +517,23 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
     ++Exits.back().InLoop;
     Exits.back().Line = Line;
   }
+  const bool LeftGuard = breakSplitsLanes(Body, Inc, Modelled);
+  if (LeftGuard) {
+    // Lanes that left by `break` at an earlier iteration take none of the
+    // later accesses; which iteration each left at is not followed: they are
+    // kept, as lanes an undecided guard keeps are (and said so), but at the
+    // first iteration, where every lane that entered is still in.
+    std::string Left = "the lane has not left the loop at line " + std::to_string(Line) +
+                       " by break at an earlier iteration";
+    Expr Stays = opaque(nullptr, true, Left, QualType());
+    Guards.push_back(bank::Guard{
+        Expr::select(Expr::binary(symbolic::Op::Eq, Iter, Expr::constant(0)), Expr::constant(1), Stays), Left});
+  }
   walkStmt(Body);
   if (Inc)
     rvalue(Inc);
+  if (LeftGuard)
+    Guards.pop_back();
   if (!Exits.empty()) {
     --Exits.back().InLoop;
     Exits.back().Line = SavedLine;

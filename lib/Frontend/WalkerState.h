@@ -437,10 +437,20 @@ public:
     bool Switch = false;
     std::size_t GuardDepth = 0; ///< the guards around the loop
     bool DivergentBreak = false;
+    /// The guards around the body (the loop's own condition's included);
+    /// BreakSplits: a break leaves some lanes of an iteration in the loop
+    /// (its condition, or one around it inside the body, may differ by lane).
+    std::size_t BodyGuardDepth = 0;
+    bool BreakSplits = false;
   };
   std::vector<JumpFrame> JumpFrames;
   /// Lanes where Cond holds leave the innermost loop by `break` here.
   void noteBreak(const symbolic::Expr &Cond);
+  /// Whether a break of the symbolic loop being walked leaves some lanes of
+  /// an iteration in it (JumpFrame::BreakSplits), learnt by a walk of the
+  /// body without recording where no walk has told yet; the guards now
+  /// pushed are those around the body.
+  bool breakSplitsLanes(const clang::Stmt *Body, const clang::Expr *Inc, bool Modelled);
   /// loopJumpsModelled(Body) and loopJumpsIn(Body, false, true), once per
   /// body (a loop is entered again at every enclosing iteration).
   struct LoopJumpFacts {
