@@ -10,7 +10,9 @@
 /// of a loop's body: the rest of the body runs where !c, and at its end each
 /// variable is `c ? its value at the jump : its value now`
 /// (Walker::walkCompound); a symbolic loop that lanes may leave by break at
-/// different iterations has lane-varying carried integers after it (Loops.cpp).
+/// different iterations has lane-varying carried integers after it, and where
+/// a break leaves some lanes of an iteration in it, its body's accesses are
+/// guarded by a lane's unknown "not left at an earlier iteration" (Loops.cpp).
 /// A jump placed otherwise (deeper in a branch, beside an else) is not
 /// followed that way: the loop's carried integers are then lane-varying
 /// unknowns, which may leave its accesses undecided but never shows a
