@@ -115,6 +115,21 @@ void Walker::addInstance(AccessSite &S, const SharedRef &L) {
   I.Invariant = LF.Invariant;
   I.SourceOffset = LF.Source;
   I.Guards = Guards;
+  // A loop's "not left at an earlier iteration" guard, where nothing else of
+  // the instance changes across its iterations: the first has the most lanes.
+  for (auto L = LeftGuards.rbegin(); L != LeftGuards.rend(); ++L) {
+    auto Since = [&](const symbolic::Expr &E) {
+      bool Found = false;
+      if (!E.isNull() && E.minSymbol() != ~0u)
+        symbolic::forEachSymbol(E, [&](symbolic::SymbolId Id) { Found = Found || Id >= L->Iteration; });
+      return Found;
+    };
+    bool Changes = Since(I.ByteOffset) || Since(I.Invariant) || Since(I.SourceOffset);
+    for (std::size_t K = 0; K < I.Guards.size() && !Changes; ++K)
+      Changes = K != L->Index && K != L->LoopGuard && Since(I.Guards[K].Cond);
+    if (!Changes && L->Index < I.Guards.size())
+      I.Guards.erase(I.Guards.begin() + std::ptrdiff_t(L->Index));
+  }
   std::string Label;
   for (const std::string &Part : Labels) {
     if (Part.empty())

@@ -229,6 +229,7 @@ void Walker::noteReturn(const ReturnStmt *R, Expr Path, std::string Text) {
     return;
   Exited &E = Exits.back();
   if (E.InLoop) {
+    noteReturnInLoops(E.InLoop);
     Path = opaque(nullptr, true, "the lanes that returned inside the loop at line " + std::to_string(E.Line));
     Text = "returned inside the loop at line " + std::to_string(E.Line);
   } else {

@@ -127,7 +127,20 @@ void Walker::noteBreak(const Expr &Cond) {
   bool Splits = CondVaries;
   for (std::size_t K = std::max(F.GuardDepth, F.BodyGuardDepth); K < Guards.size() && !Splits; ++K)
     Splits = isVarying(Guards[K].Cond);
-  F.BreakSplits |= Splits;
+  F.JumpSplits |= Splits;
+}
+
+void Walker::noteReturnInLoops(unsigned Loops) {
+  // The loops of this function around the return are its innermost loop
+  // frames (a loop holding a return is never unrolled: all are symbolic).
+  for (std::size_t K = JumpFrames.size(); K-- > 0 && Loops;) {
+    JumpFrame &F = JumpFrames[K];
+    if (F.Switch)
+      continue;
+    --Loops;
+    for (std::size_t G = std::max(F.GuardDepth, F.BodyGuardDepth); G < Guards.size() && !F.JumpSplits; ++G)
+      F.JumpSplits = isVarying(Guards[G].Cond);
+  }
 }
 
 } // namespace bankcheck::frontend

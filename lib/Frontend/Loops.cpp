@@ -337,13 +337,13 @@ bool Walker::constantStep(const VarDecl *V, const clang::Expr *StepE) {
   return F && !bodyFacts(*F).WrittenUnseen.count(V);
 }
 
-bool Walker::breakSplitsLanes(const Stmt *Body, const clang::Expr *Inc, bool Modelled) {
+bool Walker::jumpSplitsLanes(const Stmt *Body, const clang::Expr *Inc) {
   if (JumpFrames.empty())
     return false;
   const std::size_t Frame = JumpFrames.size() - 1; // frames nested in the walk below come and go
   JumpFrames[Frame].BodyGuardDepth = Guards.size();
-  if (JumpFrames[Frame].BreakSplits || !Modelled || !Body || !loopJumpsIn(Body, true, false))
-    return JumpFrames[Frame].BreakSplits;
+  if (JumpFrames[Frame].JumpSplits || !Body || !earlyExitIn(Body))
+    return JumpFrames[Frame].JumpSplits;
   // Learnt by a walk of the body without recording, as the real walk will
   // find it (the uniformity trial, where there was one, found it already).
   const VarMap Saved = Vars;
@@ -357,7 +357,7 @@ bool Walker::breakSplitsLanes(const Stmt *Body, const clang::Expr *Inc, bool Mod
   Vars = Saved;
   if (SavedExit)
     Exits.back() = *SavedExit;
-  return JumpFrames[Frame].BreakSplits;
+  return JumpFrames[Frame].JumpSplits;
 }
 
 void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const Stmt *Body,
@@ -517,23 +517,27 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
     ++Exits.back().InLoop;
     Exits.back().Line = Line;
   }
-  const bool LeftGuard = breakSplitsLanes(Body, Inc, Modelled);
+  const bool LeftGuard = jumpSplitsLanes(Body, Inc);
   if (LeftGuard) {
-    // Lanes that left by `break` at an earlier iteration take none of the
-    // later accesses; which iteration each left at is not followed: they are
-    // kept, as lanes an undecided guard keeps are (and said so), but at the
-    // first iteration, where every lane that entered is still in.
+    // Lanes that left by `break` or `return` at an earlier iteration take
+    // none of the later accesses; which iteration each left at is not
+    // followed: they are kept, as lanes an undecided guard keeps are (and
+    // said so), but at the first iteration, where every lane that entered
+    // is still in.
     std::string Left = "the lane has not left the loop at line " + std::to_string(Line) +
-                       " by break at an earlier iteration";
+                       " (break or return) at an earlier iteration";
     Expr Stays = opaque(nullptr, true, Left, QualType());
+    LeftGuards.push_back({Guards.size(), HasGuard ? Guards.size() - 1 : std::size_t(-1), Iter.symbol()});
     Guards.push_back(bank::Guard{
         Expr::select(Expr::binary(symbolic::Op::Eq, Iter, Expr::constant(0)), Expr::constant(1), Stays), Left});
   }
   walkStmt(Body);
   if (Inc)
     rvalue(Inc);
-  if (LeftGuard)
+  if (LeftGuard) {
     Guards.pop_back();
+    LeftGuards.pop_back();
+  }
   if (!Exits.empty()) {
     --Exits.back().InLoop;
     Exits.back().Line = SavedLine;

@@ -438,19 +438,34 @@ public:
     std::size_t GuardDepth = 0; ///< the guards around the loop
     bool DivergentBreak = false;
     /// The guards around the body (the loop's own condition's included);
-    /// BreakSplits: a break leaves some lanes of an iteration in the loop
-    /// (its condition, or one around it inside the body, may differ by lane).
+    /// JumpSplits: a break or a return leaves some lanes of an iteration in
+    /// the loop (its condition, or one around it inside the body, may differ
+    /// by lane).
     std::size_t BodyGuardDepth = 0;
-    bool BreakSplits = false;
+    bool JumpSplits = false;
   };
   std::vector<JumpFrame> JumpFrames;
+  /// Per symbolic loop whose lanes a jump splits, being walked: the index of
+  /// its "not left at an earlier iteration" guard in Guards, of its own
+  /// condition's (npos: none), and its iteration's symbol. An access whose
+  /// offset and other guards read nothing made since that symbol is the
+  /// same at every iteration, where the lanes still in are fewer than at
+  /// the first: that guard is left out of its instance (addInstance).
+  struct LeftGuard {
+    std::size_t Index, LoopGuard;
+    symbolic::SymbolId Iteration;
+  };
+  std::vector<LeftGuard> LeftGuards;
   /// Lanes where Cond holds leave the innermost loop by `break` here.
   void noteBreak(const symbolic::Expr &Cond);
-  /// Whether a break of the symbolic loop being walked leaves some lanes of
-  /// an iteration in it (JumpFrame::BreakSplits), learnt by a walk of the
-  /// body without recording where no walk has told yet; the guards now
-  /// pushed are those around the body.
-  bool breakSplitsLanes(const clang::Stmt *Body, const clang::Expr *Inc, bool Modelled);
+  /// Whether a break or return in the symbolic loop being walked leaves
+  /// some lanes of an iteration in it (JumpFrame::JumpSplits), learnt by a
+  /// walk of the body without recording where no walk has told yet; the
+  /// guards now pushed are those around the body.
+  bool jumpSplitsLanes(const clang::Stmt *Body, const clang::Expr *Inc);
+  /// A return inside Loops symbolic loops of the function being walked:
+  /// marks those whose lanes it splits (JumpFrame::JumpSplits).
+  void noteReturnInLoops(unsigned Loops);
   /// loopJumpsModelled(Body) and loopJumpsIn(Body, false, true), once per
   /// body (a loop is entered again at every enclosing iteration).
   struct LoopJumpFacts {
