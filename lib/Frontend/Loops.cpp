@@ -342,7 +342,10 @@ bool Walker::jumpSplitsLanes(const Stmt *Body, const clang::Expr *Inc) {
     return false;
   const std::size_t Frame = JumpFrames.size() - 1; // frames nested in the walk below come and go
   JumpFrames[Frame].BodyGuardDepth = Guards.size();
-  if (JumpFrames[Frame].JumpSplits || !Body || !earlyExitIn(Body))
+  // Inside a walk that records nothing (a probe, a uniformity trial) the
+  // guard would guard nothing: no walk to learn it there (nested loops would
+  // multiply them).
+  if (JumpFrames[Frame].JumpSplits || !Recording || !Body || !earlyExitIn(Body))
     return JumpFrames[Frame].JumpSplits;
   // Learnt by a walk of the body without recording, as the real walk will
   // find it (the uniformity trial, where there was one, found it already).

@@ -46,6 +46,14 @@ SymbolId uniform(SymbolTable &T, const char *Name) {
   S.Kind = SymbolKind::Uniform;
   return T.add(S);
 }
+/// A uniform symbol at least 0 (a loop's iteration counter).
+SymbolId counter(SymbolTable &T, const char *Name) {
+  Symbol S;
+  S.Name = Name;
+  S.Kind = SymbolKind::Uniform;
+  S.Min = 0;
+  return T.add(S);
+}
 /// A uniform symbol known to be Rem modulo Modulus.
 SymbolId congruent(SymbolTable &T, const char *Name, std::int64_t Modulus, std::int64_t Rem) {
   Symbol S;
@@ -341,11 +349,7 @@ TEST_CASE("lane guards on the offset's unknowns: the samples decide them; others
   // decide the guard: k = 0 keeps lanes 0-15, 16-way, a possible conflict,
   // and what it assumed is what its witness left undecided (nothing).
   SymbolTable T;
-  Symbol KS;
-  KS.Name = "k";
-  KS.Kind = SymbolKind::Uniform;
-  KS.Min = 0;
-  Expr K = Expr::var(T.add(KS));
+  Expr K = Expr::var(counter(T, "k"));
   Expr Offset = (tx() * c(32) + K) * c(4);
   std::vector<bank::Guard> G = {{Expr::binary(Op::Lt, tx(), c(16) - K), "tx < 16 - k"}};
   auto R = run(Offset, 4, bank::BlockShape{32, 1, 1}, T, G);
@@ -368,11 +372,7 @@ TEST_CASE("a guard reading a lane's unknown is not one value for the warp", "[an
   // lanes leave by break): undecided lane by lane, kept and said; at k = 0
   // it holds. Over word 32 * tx + k, the samples' witness is k = 0.
   SymbolTable T;
-  Symbol KS;
-  KS.Name = "k";
-  KS.Kind = SymbolKind::Uniform;
-  KS.Min = 0;
-  Expr K = Expr::var(T.add(KS));
+  Expr K = Expr::var(counter(T, "k"));
   Symbol L;
   L.Name = "stays";
   L.Kind = SymbolKind::LaneOpaque;
