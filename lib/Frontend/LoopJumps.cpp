@@ -131,11 +131,12 @@ void Walker::noteBreak(const Expr &Cond) {
 }
 
 void Walker::noteReturnInLoops(unsigned Loops) {
-  // The loops of this function around the return are its innermost loop
-  // frames (a loop holding a return is never unrolled: all are symbolic).
+  // The symbolic loops of this function around the return are its
+  // innermost symbolic loop frames (a loop holding a return is never
+  // unrolled; a range-based for walked once has a frame of its own).
   for (std::size_t K = JumpFrames.size(); K-- > 0 && Loops;) {
     JumpFrame &F = JumpFrames[K];
-    if (F.Switch)
+    if (!F.Symbolic)
       continue;
     --Loops;
     for (std::size_t G = std::max(F.GuardDepth, F.BodyGuardDepth); G < Guards.size() && !F.JumpSplits; ++G)

@@ -371,6 +371,8 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
   J.Min = 0;
   J.Reason = "the trip count of the loop at line " + std::to_string(Line) + " is not known";
   Expr Iter = Expr::var(Result.Symbols.add(J));
+  if (!JumpFrames.empty())
+    JumpFrames.back().Symbolic = true; // walkLoop's frame for this loop
 
   // Statements that run once per iteration: the increment and the body's
   // top-level statements.

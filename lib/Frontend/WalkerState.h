@@ -443,6 +443,7 @@ public:
     /// by lane).
     std::size_t BodyGuardDepth = 0;
     bool JumpSplits = false;
+    bool Symbolic = false; ///< a loop walked once for every iteration
   };
   std::vector<JumpFrame> JumpFrames;
   /// Per symbolic loop whose lanes a jump splits, being walked: the index of
