@@ -93,6 +93,25 @@ __global__ void returnAfterAccess(float *out, int n) {
   out[threadIdx.x] = acc;
 }
 
+// The return inside a range-based for (walked once, a frame of its own)
+// leaves the enclosing symbolic loop too.
+__global__ void returnInRangeFor(float *out, int n, const int *v) {
+  __shared__ float s[4096];
+  float acc = 0;
+  const int vs[2] = {v[0], v[1]};
+  for (int k = 0; k < n; ++k) {
+    for (int x : vs) {
+      if (k == 1 && threadIdx.x >= 16)
+        return;
+      acc += x;
+    }
+    acc += s[k == 0 ? threadIdx.x : threadIdx.x * 32];
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: possible 32-way bank conflict on shared load of 's' (32 wavefronts, ideal 1): conflicts when iteration@102 = 1 [bankcheck-bank-conflict]
+    // CHECK-MESSAGES: :[[@LINE-2]]:12: note: assuming the condition 'the lane has not left the loop at line 102 (break or return) at an earlier iteration' holds for every lane
+  }
+  out[threadIdx.x] = acc;
+}
+
 void run(float *out, int n, int stop) {
   guardNamesCounter<<<1, 32>>>(out, n);
   breakNamesCounter<<<1, 32>>>(out, n);
@@ -100,4 +119,5 @@ void run(float *out, int n, int stop) {
   breakTogether<<<1, 32>>>(out, n, stop);
   returnLeavesHalf<<<1, 32>>>(out, n);
   returnAfterAccess<<<1, 32>>>(out, n);
+  returnInRangeFor<<<1, 32>>>(out, n, nullptr);
 }
