@@ -12,6 +12,7 @@ int main(int argc, char **argv) {
   else if (!std::strcmp(k, "breakTogether")) breakTogether<<<1, 32>>>(out, 4, 2);
   else if (!std::strcmp(k, "returnLeavesHalf")) returnLeavesHalf<<<1, 32>>>(out, 4);
   else if (!std::strcmp(k, "returnAfterAccess")) returnAfterAccess<<<1, 32>>>(out, 4);
+  else if (!std::strcmp(k, "returnInRangeFor")) returnInRangeFor<<<1, 32>>>(out, 4, (const int *)out);
   else return 2;
   return cudaDeviceSynchronize() != cudaSuccess;
 }
