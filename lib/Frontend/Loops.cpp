@@ -350,6 +350,12 @@ bool Walker::jumpSplitsLanes(const Stmt *Body, const clang::Expr *Inc) {
   // Learnt by a walk of the body without recording, as the real walk will
   // find it (the uniformity trial, where there was one, found it already).
   const VarMap Saved = Vars;
+  walkUnrecorded(Body, Inc);
+  Vars = Saved;
+  return JumpFrames[Frame].JumpSplits;
+}
+
+void Walker::walkUnrecorded(const Stmt *Body, const clang::Expr *Inc) {
   const bool SavedRecording = Recording;
   const std::optional<Exited> SavedExit = Exits.empty() ? std::nullopt : std::optional<Exited>(Exits.back());
   Recording = false;
@@ -357,10 +363,8 @@ bool Walker::jumpSplitsLanes(const Stmt *Body, const clang::Expr *Inc) {
   if (Inc)
     rvalue(Inc);
   Recording = SavedRecording;
-  Vars = Saved;
   if (SavedExit)
-    Exits.back() = *SavedExit;
-  return JumpFrames[Frame].JumpSplits;
+    Exits.back() = *SavedExit; // no lane returns in a walk that records nothing
 }
 
 void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const Stmt *Body,
@@ -467,8 +471,6 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
   for (auto &[V, Val] : Entry)
     Vars[V] = Val;
   if (Trial) {
-    const std::optional<Exited> SavedExit =
-        Exits.empty() ? std::nullopt : std::optional<Exited>(Exits.back()); // a trial: no lane returns
     TrialScope Scope;
     Scope.Body = Body;
     Scope.Cond = Cond;
@@ -483,12 +485,8 @@ void Walker::symbolicLoop(const clang::Expr *Cond, const clang::Expr *Inc, const
       rvalue(Cond);
     if (!JumpFrames.empty())
       JumpFrames.back().BodyGuardDepth = Guards.size();
-    walkStmt(Body);
-    if (Inc)
-      rvalue(Inc);
+    walkUnrecorded(Body, Inc);
     Trials.pop_back();
-    if (SavedExit)
-      Exits.back() = *SavedExit;
     for (auto &[V, Val] : Entry) {
       auto It = Vars.find(V);
       if (Val.K == Value::Int && !isVarying(Val.E) && It != Vars.end() &&

@@ -464,6 +464,10 @@ public:
   /// walk of the body without recording where no walk has told yet; the
   /// guards now pushed are those around the body.
   bool jumpSplitsLanes(const clang::Stmt *Body, const clang::Expr *Inc);
+  /// A loop's body and increment walked once without recording (a uniformity
+  /// trial, the walk that learns a jump's split): the lanes that return there
+  /// are not taken out (Exits kept); the caller keeps or restores Vars.
+  void walkUnrecorded(const clang::Stmt *Body, const clang::Expr *Inc);
   /// A return inside Loops symbolic loops of the function being walked:
   /// marks those whose lanes it splits (JumpFrame::JumpSplits).
   void noteReturnInLoops(unsigned Loops);
