@@ -8,6 +8,7 @@
 /// `__device__` helper with a body (walked with its parameters bound to the
 /// caller's values), or an opaque result.
 //===----------------------------------------------------------------------===//
+#include "Frontend/SystemBodies.h"
 #include "Frontend/WalkerState.h"
 
 #include "clang/AST/Attr.h"
@@ -117,11 +118,14 @@ Value Walker::call(const CallExpr *C) {
       (Def->hasAttr<CUDADeviceAttr>() || Def->isConstexpr()) && !Def->isVariadic())
     return pureCall(Def, C, Args);
   // A libdevice function (`__clz`, `__popc`, `sqrtf` in CUDA's headers
-  // call `__nv_*`, declared without a body) computes from its arguments
-  // alone: the same in every lane where they are. Any other function without
-  // a body may read which thread runs it.
+  // call `__nv_*`, declared without a body), or a math function whose body
+  // the parse skipped (SystemBodies.h), computes from its arguments alone:
+  // the same in every lane where they are. Any other function without a
+  // body may read which thread runs it.
   bool Varying = true;
-  if (FD && !Def && FD->getIdentifier() && FD->getName().starts_with("__nv_"))
+  if (FD && !Def &&
+      ((FD->getIdentifier() && FD->getName().starts_with("__nv_")) ||
+       skippedPure(*FD, Ctx.getSourceManager())))
     Varying = std::any_of(Args.begin(), Args.end(),
                           [&](const Value &V) { return V.K != Value::Int || isVarying(V.E); });
   bool PassesShared = false;

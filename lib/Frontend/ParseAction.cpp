@@ -4,6 +4,7 @@
 #include "Frontend/ParseAction.h"
 #include "Frontend/KernelWalker.h"
 #include "Frontend/NvccCompat.h"
+#include "Frontend/SystemBodies.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -105,17 +106,12 @@ public:
     const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
     return Pattern && !Pattern->isFromASTFile();
   }
-  /// Host-only function bodies in system headers (the toolkit's host API,
-  /// the C++ library) are never walked: their declarations are parsed, their
-  /// bodies skipped, as clangd's preamble does. Device, global and
-  /// host-device bodies (helpers, cooperative groups' definitions) are kept;
-  /// Clang itself keeps constexpr bodies and those with a deduced return type.
+  /// Bodies no walk needs (host code and some device functions of the
+  /// system headers, SystemBodies.h): their declarations are parsed, their
+  /// bodies skipped. Clang itself keeps constexpr bodies and those with a
+  /// deduced return type.
   bool shouldSkipFunctionBody(Decl *D) override {
-    const FunctionDecl *FD = D->getAsFunction();
-    if (!FD || FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>())
-      return false;
-    const SourceManager &SM = CI.getSourceManager();
-    return SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
+    return systemBody(*D, CI.getSourceManager()) != SystemBody::Kept;
   }
   /// Declarations of a precompiled preamble that code generation would need
   /// (inline device functions): not this parse's.

@@ -2,6 +2,7 @@
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 #include "Frontend/Preamble.h"
+#include "Frontend/SystemBodies.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -27,6 +28,21 @@ public:
   tooling::CompileCommand C;
 };
 
+/// The PCH writer, skipping the bodies a file's own parse skips
+/// (SystemBodies.h): the same declarations, with or without a preamble.
+class SkippingPchGenerator : public PCHGenerator {
+public:
+  SkippingPchGenerator(CompilerInstance &CI, StringRef Sysroot, std::shared_ptr<PCHBuffer> Buffer)
+      : PCHGenerator(CI.getPreprocessor(), CI.getModuleCache(), "", Sysroot, std::move(Buffer),
+                     ArrayRef<std::shared_ptr<ModuleFileExtension>>(),
+                     /*AllowASTWithErrors=*/false, /*IncludeTimestamps=*/false),
+        SM(CI.getSourceManager()) {}
+  bool shouldSkipFunctionBody(Decl *D) override { return systemBody(*D, SM) != SystemBody::Kept; }
+
+private:
+  const SourceManager &SM;
+};
+
 /// Parses the empty file after the injected headers and writes the AST, as
 /// a PCH, into a buffer (as clangd's preamble does) instead of a file.
 class PchAction : public ASTFrontendAction {
@@ -36,9 +52,8 @@ public:
     std::string Sysroot;
     if (!GeneratePCHAction::ComputeASTConsumerArguments(CI, Sysroot))
       return nullptr;
-    return std::make_unique<PCHGenerator>(CI.getPreprocessor(), CI.getModuleCache(), "", Sysroot, Buffer,
-                                          ArrayRef<std::shared_ptr<ModuleFileExtension>>(),
-                                          /*AllowASTWithErrors=*/false, /*IncludeTimestamps=*/false);
+    CI.getFrontendOpts().SkipFunctionBodies = true; // only where the consumer says so
+    return std::make_unique<SkippingPchGenerator>(CI, Sysroot, Buffer);
   }
   TranslationUnitKind getTranslationUnitKind() override { return TU_Prefix; }
   bool BeginSourceFileAction(CompilerInstance &CI) override {
