@@ -81,6 +81,7 @@ std::size_t hashOf(const AccessQuery &Q, std::size_t TableSize, const std::vecto
     H = mix(mix(H, textHash(S.Name.stem())), S.Name.number());
     H = mix(H, textHash(S.Reason));
     H = mix(mix(mix(H, S.Min ? static_cast<std::size_t>(*S.Min) : 0x5bd1e995), S.Modulus), S.Rem);
+    H = mix(H, S.Max ? static_cast<std::size_t>(*S.Max) : 0x27d4eb2d);
   }
   return H;
 }

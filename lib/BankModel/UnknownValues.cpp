@@ -29,6 +29,7 @@ std::string describeValues(const std::vector<std::pair<SymbolId, std::int64_t>> 
 
 bool satisfiesFacts(const Symbol &S, std::int64_t V) {
   if (S.Min && V < *S.Min) return false;
+  if (S.Max && V > *S.Max) return false;
   if (S.Modulus > 1 && ((V % S.Modulus) + S.Modulus) % S.Modulus != S.Rem) return false;
   return true;
 }
@@ -223,11 +224,7 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
   if (!P)
     return std::nullopt;
   const Symbol &Sym = Symbols.get(*P);
-  auto Allowed = [&](std::int64_t V) {
-    if (Sym.Min && V < *Sym.Min) return false;
-    if (Sym.Modulus > 1 && ((V % Sym.Modulus) + Sym.Modulus) % Sym.Modulus != Sym.Rem) return false;
-    return true;
-  };
+  auto Allowed = [&](std::int64_t V) { return satisfiesFacts(Sym, V); };
   auto LanesAt = [&](std::int64_t V) {
     WarpAddresses W{};
     for (unsigned L = 0; L < WarpSize; ++L)
@@ -267,8 +264,13 @@ std::optional<Outcome> Analyzer::scaledWarp(const std::array<std::optional<Affin
       Lo = std::max(Lo, -FloorDiv(-From, Abs));
       Hi = std::min(Hi, FloorDiv(To, Abs));
     }
+  // The symbol's own bounds (an atom `n & 3` is in [0, 3]) narrow it too.
+  if (Sym.Min)
+    Lo = std::max(Lo, *Sym.Min);
+  if (Sym.Max)
+    Hi = std::min(Hi, *Sym.Max);
   constexpr std::int64_t MaxEnumerated = 1024;
-  const bool Enumerate = Sized && Hi - Lo < MaxEnumerated;
+  const bool Enumerate = Hi - Lo < MaxEnumerated;
   std::vector<std::int64_t> Values;
   const std::int64_t Far = std::int64_t(128) << 20; // a multiple of 128, far from every coincidence
   if (Enumerate) {
@@ -386,7 +388,8 @@ void Analyzer::sources(const AccessInstance &I, const std::array<std::optional<E
     for (SymbolId S : SourceSyms) {
       const Symbol &Sym = Symbols.get(S);
       SourceFacts.insert(SourceFacts.end(), {std::int64_t(Sym.Kind), std::int64_t(Sym.Dim), Sym.Min ? 1 : 0,
-                                             Sym.Min.value_or(0), Sym.Modulus, Sym.Rem});
+                                             Sym.Min.value_or(0), Sym.Max ? 1 : 0, Sym.Max.value_or(0),
+                                             Sym.Modulus, Sym.Rem});
     }
     SourceSymsOf = &I;
   }

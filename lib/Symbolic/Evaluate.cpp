@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 #include "Symbolic/Evaluate.h"
 #include "Symbolic/AffineOps.h"
+#include "Symbolic/Range.h"
 #include "Symbolic/SymbolTable.h"
 
 #include <algorithm>
@@ -171,12 +172,15 @@ std::string &keyBuffer() {
 /// The atom of Key (made on first use, named by Name where Ctx names atoms),
 /// as a form: the same operation on the same operand forms is the same value.
 /// Key is keyBuffer(), built after the operands' evaluation: copied only
-/// when the atom is new.
-template <typename NameFn> Affine atom(const std::string &Key, const AffineContext &Ctx, NameFn Name) {
+/// when the atom is new. Bounds: the bounds every value of it keeps.
+template <typename NameFn>
+Affine atom(const std::string &Key, const AffineContext &Ctx, NameFn Name, Interval Bounds = {}) {
   auto It = Ctx.AtomIds->find(Key);
   if (It == Ctx.AtomIds->end()) {
     Symbol S;
     S.Kind = SymbolKind::Uniform;
+    S.Min = Bounds.Lo;
+    S.Max = Bounds.Hi;
     if (Ctx.NameAtoms)
       Name(S);
     It = Ctx.AtomIds->emplace(Key, Ctx.Atoms->add(std::move(S))).first;
@@ -188,6 +192,59 @@ template <typename NameFn> Affine atom(const std::string &Key, const AffineConte
 
 std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth,
                                      const AffineContext *Ctx);
+
+/// Whether every value of the form A is >= 0: its constant and coefficients
+/// are, and so is every symbol's least value.
+bool nonNegative(const Affine &A, const SymbolTable &T) {
+  if (A.C < 0)
+    return false;
+  for (auto [S, C] : A.Terms) {
+    const Symbol &Sym = T.get(S);
+    if (C < 0 || !Sym.Min || *Sym.Min < 0)
+      return false;
+  }
+  return true;
+}
+
+/// Bounds of `L O R` that hold whatever the operands' values: a mask keeps
+/// its bits (`n & 3` in [0, 3]), a remainder stays below its divisor, a
+/// comparison is 0 or 1, min and max keep a constant bound.
+Interval atomBounds(Op O, const Affine &L, const Affine &R, const SymbolTable &T) {
+  switch (O) {
+  case Op::And:
+    if (R.isConstant() && R.C >= 0)
+      return {0, R.C};
+    if (L.isConstant() && L.C >= 0)
+      return {0, L.C};
+    return {};
+  case Op::Mod:
+    if (!R.isConstant() || R.C <= 0 || R.C == INT64_MIN)
+      return {};
+    if (nonNegative(L, T))
+      return {0, R.C - 1};
+    return {-(R.C - 1), R.C - 1}; // the sign of L (C's remainder)
+  case Op::Shr:
+    if (nonNegative(L, T))
+      return {0, std::nullopt};
+    return {};
+  case Op::Lt: case Op::Le: case Op::Eq: case Op::Ne: case Op::LAnd: case Op::LOr:
+    return {0, 1};
+  case Op::Min:
+    if (R.isConstant())
+      return {std::nullopt, R.C};
+    if (L.isConstant())
+      return {std::nullopt, L.C};
+    return {};
+  case Op::Max:
+    if (R.isConstant())
+      return {R.C, std::nullopt};
+    if (L.isConstant())
+      return {L.C, std::nullopt};
+    return {};
+  default:
+    return {};
+  }
+}
 
 std::optional<Affine> evalAffine(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth,
                                  const AffineContext *Ctx) {
@@ -334,10 +391,13 @@ std::optional<Affine> combine(Op O, const Affine &L, const Affine &R, const Affi
     Key.push_back(char(O));
     appendFormKey(Key, L);
     appendFormKey(Key, R);
-    return atom(Key, *Ctx, [&](Symbol &S) {
-      S.Name = "(" + formText(L, *Ctx->Atoms) + " " + opSpelling(O) + " " + formText(R, *Ctx->Atoms) + ")";
-      S.Reason = "value of " + S.Name.str();
-    });
+    return atom(
+        Key, *Ctx,
+        [&](Symbol &S) {
+          S.Name = "(" + formText(L, *Ctx->Atoms) + " " + opSpelling(O) + " " + formText(R, *Ctx->Atoms) + ")";
+          S.Reason = "value of " + S.Name.str();
+        },
+        atomBounds(O, L, R, *Ctx->Atoms));
   }
   if (!Out) return Fail(EvalFailure::Overflow);
   return Out;
@@ -357,11 +417,18 @@ std::optional<Affine> select(const Affine &C, const Affine &T, const Affine &F, 
   appendFormKey(Key, C);
   appendFormKey(Key, T);
   appendFormKey(Key, F);
-  return atom(Key, *Ctx, [&](Symbol &S) {
-    S.Name = "(" + formText(C, *Ctx->Atoms) + " ? " + formText(T, *Ctx->Atoms) + " : " +
-             formText(F, *Ctx->Atoms) + ")";
-    S.Reason = "value of " + S.Name.str();
-  });
+  // A choice between two constants is one of them.
+  Interval Bounds;
+  if (T.isConstant() && F.isConstant())
+    Bounds = {std::min(T.C, F.C), std::max(T.C, F.C)};
+  return atom(
+      Key, *Ctx,
+      [&](Symbol &S) {
+        S.Name = "(" + formText(C, *Ctx->Atoms) + " ? " + formText(T, *Ctx->Atoms) + " : " +
+                 formText(F, *Ctx->Atoms) + ")";
+        S.Reason = "value of " + S.Name.str();
+      },
+      Bounds);
 }
 } // namespace detail
 

@@ -164,7 +164,7 @@ Interval symbolRange(SymbolId Id, const SymbolTable &T, const RangeHints &H) {
   case SymbolKind::BlockDim: return H.BlockDim[S.Dim % 3];
   case SymbolKind::BlockIdx: return {0, INT32_MAX};
   case SymbolKind::GridDim: return {1, INT32_MAX};
-  default: return {S.Min, std::nullopt};
+  default: return {S.Min, S.Max};
   }
 }
 

@@ -89,11 +89,13 @@ struct Symbol {
   SymbolKind Kind;
   unsigned Dim = 0;   ///< 0, 1, 2 for x, y, z
   SharedText Reason;  ///< for LaneOpaque/Uniform: why it is not modelled
-  /// Facts that hold for every value: Value >= Min, Value == Rem (mod Modulus).
-  std::optional<std::int64_t> Min;
+  /// Facts that hold for every value: Min <= Value <= Max, Value == Rem
+  /// (mod Modulus).
+  std::optional<std::int64_t> Min, Max;
   std::int64_t Modulus = 1, Rem = 0;
   friend bool operator==(const Symbol &A, const Symbol &B) {
-    return A.Kind == B.Kind && A.Dim == B.Dim && A.Min == B.Min && A.Modulus == B.Modulus && A.Rem == B.Rem &&
+    return A.Kind == B.Kind && A.Dim == B.Dim && A.Min == B.Min && A.Max == B.Max && A.Modulus == B.Modulus &&
+           A.Rem == B.Rem &&
            A.Name == B.Name && A.Reason == B.Reason;
   }
 };

@@ -115,6 +115,50 @@ TEST_CASE("a product of two unknowns is not affine", "[symbolic]") {
   CHECK_FALSE(evaluateAffine(Expr::var(Id) * Expr::var(Id), E, &Why));
   CHECK(Why == EvalFailure::NonAffine);
 }
+TEST_CASE("an atom keeps the bounds its operation gives every value", "[symbolic]") {
+  SymbolTable T;
+  Symbol N;
+  N.Name = "n";
+  N.Kind = SymbolKind::Uniform;
+  SymbolId Signed = T.add(N);
+  N.Name = "u";
+  N.Min = 0;
+  SymbolId Unsigned = T.add(N);
+  AtomIdMap Ids;
+  AffineContext Ctx;
+  Ctx.Facts = Ctx.Atoms = &T;
+  Ctx.AtomIds = &Ids;
+  Env E;
+  auto AtomOf = [&](const Expr &X) -> const Symbol & {
+    auto A = evaluateAffine(X, E, nullptr, &Ctx);
+    REQUIRE(A);
+    REQUIRE(A->Terms.size() == 1);
+    return T.get(A->Terms[0].first);
+  };
+  Expr n = Expr::var(Signed), u = Expr::var(Unsigned);
+  // `n & 3` is in [0, 3] whatever n is (two's complement).
+  const Symbol &And = AtomOf(n & c(3));
+  CHECK(And.Min == 0);
+  CHECK(And.Max == 3);
+  // A remainder has the dividend's sign: [0, 3] only where it is >= 0.
+  const Symbol &ModU = AtomOf(u % c(4));
+  CHECK(ModU.Min == 0);
+  CHECK(ModU.Max == 3);
+  const Symbol &ModN = AtomOf(n % c(4));
+  CHECK(ModN.Min == -3);
+  CHECK(ModN.Max == 3);
+  // A mask with a negative constant clears bits: no bound.
+  const Symbol &Clear = AtomOf(n & c(-4));
+  CHECK_FALSE(Clear.Min);
+  CHECK_FALSE(Clear.Max);
+  // Comparisons are 0 or 1; min with a constant stays below it.
+  const Symbol &Less = AtomOf(Expr::binary(Op::Lt, n, u));
+  CHECK(Less.Min == 0);
+  CHECK(Less.Max == 1);
+  const Symbol &Least = AtomOf(Expr::binary(Op::Min, n * n, c(31)));
+  CHECK_FALSE(Least.Min);
+  CHECK(Least.Max == 31);
+}
 TEST_CASE("printing uses C syntax with minimal parentheses", "[symbolic]") {
   SymbolTable T;
   CHECK(print((tx() + c(1)) * c(33), T) == "(threadIdx.x + 1) * 33");

@@ -1,0 +1,54 @@
+// A uniform value the analysis cannot follow, seen through a mask or a
+// remainder (`n & 3`, `n % 4`), stays inside what that operation gives: the
+// scaling of the lanes is 0, 1, 2 or 3, never 32. The worst such value is a
+// 2-way conflict (2: lanes 0 and 16 on words 0 and 32), not a 32-way one.
+#include <cuda_runtime.h>
+
+__global__ void maskScale(float *out, int n) {
+  __shared__ float t[1024];
+  t[threadIdx.x * (n & 3)] = 2.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: possible 2-way bank conflict on shared store of 't' (2 wavefronts, ideal 1): conflicts when (n & 3) = 2 [bankcheck-bank-conflict]
+  out[threadIdx.x] = t[threadIdx.x];
+}
+
+__global__ void maskScaleLocal(float *out, int n) {
+  __shared__ float t[1024];
+  int m = n & 3;
+  t[threadIdx.x * m] = 2.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: possible 2-way bank conflict on shared store of 't' (2 wavefronts, ideal 1): conflicts when (n & 3) = 2 [bankcheck-bank-conflict]
+  out[threadIdx.x] = t[threadIdx.x];
+}
+
+__global__ void remainderScale(float *out, unsigned n) {
+  __shared__ float t[1024];
+  t[threadIdx.x * (n % 4)] = 2.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: possible 2-way bank conflict on shared store of 't' (2 wavefronts, ideal 1): conflicts when (n % 4) = 2 [bankcheck-bank-conflict]
+  out[threadIdx.x] = t[threadIdx.x];
+}
+
+// A remainder of a signed value may be negative (-3 .. 3), which takes lanes
+// above 0 outside the array: no execution has it. The samples of n find the
+// worst one.
+__global__ void signedRemainderScale(float *out, int n) {
+  __shared__ float t[1024];
+  t[threadIdx.x * (n % 4)] = 2.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: possible 2-way bank conflict on shared store of 't' (2 wavefronts, ideal 1): conflicts when n = 2 [bankcheck-bank-conflict]
+  out[threadIdx.x] = t[threadIdx.x];
+}
+
+// A mask of 31 allows 32: still only a 32-way conflict where the value is a
+// multiple of 32 inside the mask's range, which 0 .. 31 is not (16: 16-way).
+__global__ void wideMask(float *out, int n) {
+  __shared__ float t[1024];
+  t[threadIdx.x * (n & 31)] = 2.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: possible 16-way bank conflict on shared store of 't' (16 wavefronts, ideal 1): conflicts when (n & 31) = 16 [bankcheck-bank-conflict]
+  out[threadIdx.x] = t[threadIdx.x];
+}
+
+void launch(float *o, int q) {
+  maskScale<<<1, 32>>>(o, q);
+  maskScaleLocal<<<1, 32>>>(o, q);
+  remainderScale<<<1, 32>>>(o, q);
+  signedRemainderScale<<<1, 32>>>(o, q);
+  wideMask<<<1, 32>>>(o, q);
+}
