@@ -150,7 +150,7 @@ Value RvalueVisitor::loadedValue(const clang::Expr *E, const clang::Expr *L) {
   if (auto Loc = W.sharedLValue(L)) {
     W.record(*Loc, L, "load");
     // Lanes reading the same address read the same value.
-    return Value::integer(W.memoryValue("shared '" + nameOf(Loc->Array) + "'", Loc->Offset));
+    return Value::integer(W.memoryValue("shared '" + nameOf(Loc->Array) + "'", Loc->Offset, E->getType()));
   }
   // A conditional lvalue read (not one shared array's: that is one access,
   // above): each operand read where its condition holds.
@@ -160,7 +160,7 @@ Value RvalueVisitor::loadedValue(const clang::Expr *E, const clang::Expr *L) {
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
     auto It = W.UniformBaseIndex.find(AS);
     if (It != W.UniformBaseIndex.end() && isIntegral(E->getType()))
-      return Value::integer(W.memoryValue("'" + W.sourceText(L) + "'", It->second));
+      return Value::integer(W.memoryValue("'" + W.sourceText(L) + "'", It->second, E->getType()));
   }
   // Memory we do not model (local arrays, struct members, pointers).
   return Value::integer(W.opaque(E, true, "value loaded from '" + W.sourceText(L) + "'"));
@@ -463,11 +463,9 @@ Expr Walker::intValue(const clang::Expr *E) {
 
 Expr Walker::opaque(const clang::Expr *E, bool LaneVarying, std::string Why, QualType T) {
   symbolic::Symbol S;
-  // A value of an unsigned type is >= 0 whatever it is.
   if (T.isNull() && E)
     T = E->getType();
-  if (!T.isNull() && T->isUnsignedIntegerOrEnumerationType())
-    S.Min = 0;
+  boundByType(S, T);
   llvm::StringRef Text = E ? llvm::StringRef(sourceText(E)) : llvm::StringRef("value");
   std::string Stem = Text.size() > 40 ? Text.take_front(37).str() + "..." : Text.str();
   S.Name = symbolic::SymbolName(std::move(Stem), ++OpaqueCount);
@@ -476,11 +474,31 @@ Expr Walker::opaque(const clang::Expr *E, bool LaneVarying, std::string Why, Qua
   return Expr::var(Result.Symbols.add(std::move(S)));
 }
 
-Expr Walker::memoryValue(const std::string &What, Expr Address) {
+void Walker::boundByType(symbolic::Symbol &S, QualType T) const {
+  if (T.isNull() || !T->isIntegralOrEnumerationType())
+    return;
+  // A value of an unsigned type is >= 0 whatever it is.
+  const bool Unsigned = T->isUnsignedIntegerOrEnumerationType();
+  if (Unsigned)
+    S.Min = 0;
+  if (T->isBooleanType()) {
+    S.Min = 0;
+    S.Max = 1;
+    return;
+  }
+  const unsigned Bits = Ctx.getIntWidth(T);
+  if (Bits == 0 || Bits >= 32)
+    return;
+  S.Min = Unsigned ? 0 : -(std::int64_t(1) << (Bits - 1));
+  S.Max = Unsigned ? (std::int64_t(1) << Bits) - 1 : (std::int64_t(1) << (Bits - 1)) - 1;
+}
+
+Expr Walker::memoryValue(const std::string &What, Expr Address, QualType T) {
   symbolic::Symbol F;
   F.Name = symbolic::SymbolName("load", ++OpaqueCount);
   F.Kind = SymbolKind::Function;
   F.Reason = "value loaded from " + What;
+  boundByType(F, T); // a function symbol's facts are its results'
   return Expr::apply(Result.Symbols.add(F), std::move(Address));
 }
 

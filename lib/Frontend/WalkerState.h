@@ -76,9 +76,15 @@ public:
   /// type, or T, is unsigned.
   symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, std::string Why,
                         clang::QualType T = clang::QualType());
+  /// The bounds every value of the integer type T keeps, on S: >= 0 for an
+  /// unsigned type; [0, 1] for bool and the type's range for one narrower
+  /// than 32 bits (a loaded flag is never 2).
+  void boundByType(symbolic::Symbol &S, clang::QualType T) const;
   bool isVarying(const symbolic::Expr &E) const { return Result.Symbols.isLaneVarying(E); }
   /// A value read from memory: f(address) for a fresh unknown function f.
-  symbolic::Expr memoryValue(const std::string &What, symbolic::Expr Address);
+  /// T: the loaded value's type (its bounds are the function's results').
+  symbolic::Expr memoryValue(const std::string &What, symbolic::Expr Address,
+                             clang::QualType T = clang::QualType());
   void evalChildren(const clang::Stmt *S);
   /// An expression Clang built with errors (a use of a declaration it
   /// rejected): a remark, once; nothing inside it is evaluated.

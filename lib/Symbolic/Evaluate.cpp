@@ -341,10 +341,14 @@ std::optional<Affine> applyFunction(SymbolId Fn, const Affine &Arg, const Affine
   Key.push_back('f'); // an Op's key starts with the Op's value, far below 'f'
   Key.append(reinterpret_cast<const char *>(&Fn), sizeof Fn);
   appendFormKey(Key, Arg);
-  return atom(Key, *Ctx, [&](Symbol &S) {
-    S.Name = Ctx->Atoms->get(Fn).Name.str() + "(" + formText(Arg, *Ctx->Atoms) + ")";
-    S.Reason = Ctx->Atoms->get(Fn).Reason;
-  });
+  const Symbol &F = Ctx->Atoms->get(Fn);
+  return atom(
+      Key, *Ctx,
+      [&](Symbol &S) {
+        S.Name = F.Name.str() + "(" + formText(Arg, *Ctx->Atoms) + ")";
+        S.Reason = F.Reason;
+      },
+      Interval{F.Min, F.Max}); // a function symbol's facts bound its results
 }
 
 std::optional<Affine> combine(Op O, const Affine &L, const Affine &R, const AffineContext *Ctx, EvalFailure &Why) {

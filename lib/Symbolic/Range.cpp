@@ -173,7 +173,10 @@ Interval rangeNode(const Expr &E, RangeWalk &W, unsigned Depth) {
   case Op::Const: return {E.constValue(), E.constValue()};
   case Op::Var: return symbolRange(E.symbol(), W.T, W.H);
   case Op::LNot: return Bool;
-  case Op::Apply: return Open;
+  case Op::Apply: { // a function symbol's facts bound its results
+    const Symbol &F = W.T.get(E.symbol());
+    return {F.Min, F.Max};
+  }
   case Op::Select: {
     Interval A = range(E.operand(1), W, Depth + 1), B = range(E.operand(2), W, Depth + 1);
     return {A.Lo && B.Lo ? Bound(std::min(*A.Lo, *B.Lo)) : std::nullopt,

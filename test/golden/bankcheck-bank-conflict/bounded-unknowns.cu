@@ -2,6 +2,7 @@
 // remainder (`n & 3`, `n % 4`), stays inside what that operation gives: the
 // scaling of the lanes is 0, 1, 2 or 3, never 32. The worst such value is a
 // 2-way conflict (2: lanes 0 and 16 on words 0 and 32), not a 32-way one.
+// So does a value loaded as a narrow type (a bool is 0 or 1).
 #include <cuda_runtime.h>
 
 __global__ void maskScale(float *out, int n) {
@@ -45,10 +46,31 @@ __global__ void wideMask(float *out, int n) {
   out[threadIdx.x] = t[threadIdx.x];
 }
 
+// A value loaded as bool is 0 or 1: at 0 every lane reads word 0 (a
+// broadcast), at 1 the lanes are 33 words apart. No value makes a conflict
+// (the load was told "possible 2-way when load#1(0) = 2").
+__global__ void loadedFlag(float *out, const bool *flag) {
+  __shared__ float t[2048];
+  bool f = flag[0];
+  t[threadIdx.x * 33 * f] = 2.0f;
+  out[threadIdx.x] = t[threadIdx.x];
+}
+
+// A loaded unsigned char reaches 32: lanes 32 words apart.
+__global__ void loadedByte(float *out, const unsigned char *d) {
+  __shared__ float t[8192];
+  unsigned char c = d[0];
+  t[threadIdx.x * c] = 2.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: possible 32-way bank conflict on shared store of 't' (32 wavefronts, ideal 1): conflicts when load#{{[0-9]+}}(0) = 32 [bankcheck-bank-conflict]
+  out[threadIdx.x] = t[threadIdx.x];
+}
+
 void launch(float *o, int q) {
   maskScale<<<1, 32>>>(o, q);
   maskScaleLocal<<<1, 32>>>(o, q);
   remainderScale<<<1, 32>>>(o, q);
   signedRemainderScale<<<1, 32>>>(o, q);
   wideMask<<<1, 32>>>(o, q);
+  loadedFlag<<<1, 32>>>(o, (const bool *)o);
+  loadedByte<<<1, 32>>>(o, (const unsigned char *)o);
 }
