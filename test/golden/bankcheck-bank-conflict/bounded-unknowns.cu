@@ -46,6 +46,27 @@ __global__ void wideMask(float *out, int n) {
   out[threadIdx.x] = t[threadIdx.x];
 }
 
+// The parity of the block: 0 or 1, so the lanes are 0 or 16 words apart
+// (16-way in odd blocks; it was told "when (blockIdx.x & 1) = 2", 32-way).
+__global__ void blockParity(float *out) {
+  __shared__ float t[1024];
+  t[threadIdx.x * (blockIdx.x & 1) * 16] = 2.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: possible 16-way bank conflict on shared store of 't' (16 wavefronts, ideal 1): conflicts when (blockIdx.x & 1) = 1 [bankcheck-bank-conflict]
+  out[threadIdx.x] = t[threadIdx.x];
+}
+
+// A choice between 1 and 2 scales the lanes by 16 or 32 words: a conflict
+// at every n (16-way, or 32-way where n > 3), the worst shown. With no
+// bounds on the choice, 0 (a broadcast) was allowed and it was "possible".
+__global__ void choiceScale(float *out, int n) {
+  __shared__ float t[2048];
+  int w = (n > 3) ? 2 : 1;
+  t[threadIdx.x * w * 16] = 2.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on shared store of 't' (32 wavefronts, ideal 1) [bankcheck-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in warp 0 with ((3 < n) ? 2 : 1) = 2, lanes 0, 1, …, 31 -> bank 0, words 0, 32, …, 992
+  out[threadIdx.x] = t[threadIdx.x];
+}
+
 // A value loaded as bool is 0 or 1: at 0 every lane reads word 0 (a
 // broadcast), at 1 the lanes are 33 words apart. No value makes a conflict
 // (the load was told "possible 2-way when load#1(0) = 2").
@@ -71,6 +92,8 @@ void launch(float *o, int q) {
   remainderScale<<<1, 32>>>(o, q);
   signedRemainderScale<<<1, 32>>>(o, q);
   wideMask<<<1, 32>>>(o, q);
+  blockParity<<<2, 32>>>(o);
+  choiceScale<<<1, 32>>>(o, q);
   loadedFlag<<<1, 32>>>(o, (const bool *)o);
   loadedByte<<<1, 32>>>(o, (const unsigned char *)o);
 }
