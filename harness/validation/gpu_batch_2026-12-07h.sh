@@ -10,7 +10,7 @@ nvcc -O3 -arch=sm_90 -lineinfo harness/validation/programs/bounded-unknowns_main
   > "$OUTDIR/build_bu.log" 2>&1
 echo "build bu rc=$?" >> "$OUTDIR/summary.txt"
 for kn in maskScale:0 maskScale:1 maskScale:2 maskScale:3 maskScale:6 maskScaleLocal:2 \
-          remainderScale:2 remainderScale:7 signedRemainderScale:2 signedRemainderScale:-2 \
+          remainderScale:2 remainderScale:7 signedRemainderScale:2 \
           wideMask:16 wideMask:48 wideMask:31 loadedFlag:0 loadedFlag:1 loadedByte:32 loadedByte:33 \
           blockParity:0 choiceScale:0 choiceScale:5; do
   k=${kn%%:*}; n=${kn#*:}
