@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -15,6 +16,14 @@ using namespace bankcheck::symbolic;
 namespace {
 Expr tx() { return Expr::var(SymbolTable::threadIdx(0)); }
 Expr c(std::int64_t V) { return Expr::constant(V); }
+/// A uniform unknown named Name, >= Min where given.
+SymbolId uniform(SymbolTable &T, const char *Name, std::optional<std::int64_t> Min = std::nullopt) {
+  Symbol N;
+  N.Name = Name;
+  N.Kind = SymbolKind::Uniform;
+  N.Min = Min;
+  return T.add(N);
+}
 }
 
 TEST_CASE("division truncates toward zero and remainder follows the dividend", "[symbolic]") {
@@ -92,10 +101,7 @@ TEST_CASE("a tree knows the least symbol it mentions, as forEachSymbol finds it"
 }
 TEST_CASE("affine evaluation separates a uniform offset from the lane part", "[symbolic]") {
   SymbolTable T;
-  Symbol N;
-  N.Name = "n";
-  N.Kind = SymbolKind::Uniform;
-  SymbolId Id = T.add(N);
+  SymbolId Id = uniform(T, "n");
   Env E;
   E.bind(SymbolTable::threadIdx(0), 5);
   auto A = evaluateAffine(tx() * 33 + Expr::var(Id) * 4, E);
@@ -106,10 +112,7 @@ TEST_CASE("affine evaluation separates a uniform offset from the lane part", "[s
 }
 TEST_CASE("a product of two unknowns is not affine", "[symbolic]") {
   SymbolTable T;
-  Symbol N;
-  N.Name = "n";
-  N.Kind = SymbolKind::Uniform;
-  SymbolId Id = T.add(N);
+  SymbolId Id = uniform(T, "n");
   Env E;
   EvalFailure Why;
   CHECK_FALSE(evaluateAffine(Expr::var(Id) * Expr::var(Id), E, &Why));
@@ -117,13 +120,8 @@ TEST_CASE("a product of two unknowns is not affine", "[symbolic]") {
 }
 TEST_CASE("an atom keeps the bounds its operation gives every value", "[symbolic]") {
   SymbolTable T;
-  Symbol N;
-  N.Name = "n";
-  N.Kind = SymbolKind::Uniform;
-  SymbolId Signed = T.add(N);
-  N.Name = "u";
-  N.Min = 0;
-  SymbolId Unsigned = T.add(N);
+  SymbolId Signed = uniform(T, "n");
+  SymbolId Unsigned = uniform(T, "u", 0);
   AtomIdMap Ids;
   AffineContext Ctx;
   Ctx.Facts = Ctx.Atoms = &T;

@@ -160,28 +160,24 @@ TEST_CASE("bounds through a memo are those computed afresh, limits included", "[
 
 TEST_CASE("a symbol's upper bound and a function's result bounds are ranges", "[symbolic][range]") {
   SymbolTable T;
-  Symbol S;
-  S.Name = "m";
-  S.Kind = SymbolKind::Uniform;
-  S.Min = 0;
-  S.Max = 3;
-  SymbolId M = T.add(S);
+  auto Add = [&](const char *Name, SymbolKind K, std::optional<std::int64_t> Min, std::optional<std::int64_t> Max) {
+    Symbol S;
+    S.Name = Name;
+    S.Kind = K;
+    S.Min = Min;
+    S.Max = Max;
+    return T.add(S);
+  };
+  SymbolId M = Add("m", SymbolKind::Uniform, 0, 3);
   Interval I = rangeOf(Expr::var(M) * 32 + tx(), T, warp());
   CHECK(I.Lo == 0);
   CHECK(I.Hi == 3 * 32 + 31);
   // A load of a bool: its function symbol's facts bound every value it gives.
-  Symbol F;
-  F.Name = "load";
-  F.Kind = SymbolKind::Function;
-  F.Min = 0;
-  F.Max = 1;
-  SymbolId L = T.add(F);
+  SymbolId L = Add("load", SymbolKind::Function, 0, 1);
   Interval J = rangeOf(Expr::apply(L, c(0)) * 33, T, warp());
   CHECK(J.Lo == 0);
   CHECK(J.Hi == 33);
   // Without facts a result is open.
-  F.Min.reset();
-  F.Max.reset();
-  SymbolId U = T.add(F);
+  SymbolId U = Add("load", SymbolKind::Function, std::nullopt, std::nullopt);
   CHECK_FALSE(rangeOf(Expr::apply(U, c(0)), T, warp()).Hi);
 }
