@@ -5,8 +5,6 @@
 
 #include "clang/AST/Attr.h"
 
-#include <iterator>
-
 namespace bankcheck::frontend {
 
 using namespace clang;
