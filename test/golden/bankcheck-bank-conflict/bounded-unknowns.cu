@@ -86,6 +86,19 @@ __global__ void loadedByte(float *out, const unsigned char *d) {
   out[threadIdx.x] = t[threadIdx.x];
 }
 
+// A global `unsigned char` under a guard that names it: the samples stop at
+// 255 (it was told "possible 32-way when g#1 = 256", a value the byte never
+// holds). 224 would conflict; no sample reaches it, so the access is unknown.
+__device__ unsigned char globalByte;
+__global__ void globalByteGuarded(float *out) {
+  __shared__ float t[16384];
+  unsigned char c = globalByte;
+  if (c > 200)
+    t[threadIdx.x * c] = 2.0f;
+    // CHECK-REMARKS: :[[@LINE-1]]:5: remark: cannot decide bank conflicts of shared store of 't': lanes are scaled by an unknown uniform value; no conflict for the sampled values [bankcheck-bank-conflict]
+  out[threadIdx.x] = t[threadIdx.x];
+}
+
 void launch(float *o, int q) {
   maskScale<<<1, 32>>>(o, q);
   maskScaleLocal<<<1, 32>>>(o, q);
@@ -96,4 +109,5 @@ void launch(float *o, int q) {
   choiceScale<<<1, 32>>>(o, q);
   loadedFlag<<<1, 32>>>(o, (const bool *)o);
   loadedByte<<<1, 32>>>(o, (const unsigned char *)o);
+  globalByteGuarded<<<1, 32>>>(o);
 }
