@@ -91,7 +91,7 @@ __global__ void loadedByte(float *out, const unsigned char *d) {
 // holds). 224 would conflict; no sample reaches it, so the access is unknown.
 __device__ unsigned char globalByte;
 __global__ void globalByteGuarded(float *out) {
-  __shared__ float t[16384];
+  __shared__ float t[8192];
   unsigned char c = globalByte;
   if (c > 200)
     t[threadIdx.x * c] = 2.0f;
