@@ -12,7 +12,7 @@ echo "build bu rc=$?" >> "$OUTDIR/summary.txt"
 for kn in maskScale:0 maskScale:1 maskScale:2 maskScale:3 maskScale:6 maskScaleLocal:2 \
           remainderScale:2 remainderScale:7 signedRemainderScale:2 \
           wideMask:16 wideMask:48 wideMask:31 loadedFlag:0 loadedFlag:1 loadedByte:32 loadedByte:33 \
-          blockParity:0 choiceScale:0 choiceScale:5; do
+          blockParity:0 choiceScale:0 choiceScale:5 globalByteGuarded:224 globalByteGuarded:255; do
   k=${kn%%:*}; n=${kn#*:}
   run "bu_${k}_${n/-/m}" 90 -- /tmp/bin_bu "$k" "$n"
 done

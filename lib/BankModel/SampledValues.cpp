@@ -17,6 +17,8 @@ namespace bankcheck::bank::detail {
 /// two and their neighbours, where bank conflicts live.
 const std::int64_t SampleValues[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33,
                                      48, 63, 64, 65, 96, 127, 128, 129, 256, 512, 1024};
+/// A symbol bounded to fewer values than this takes each of them.
+constexpr std::int64_t MaxEnumeratedRange = 256;
 
 SymbolId Analyzer::partSymbol(std::vector<Expr> &Parts, const Expr &Part) {
   auto It = std::find_if(Parts.begin(), Parts.end(), [&](const Expr &P) { return P.equals(Part); });
@@ -178,11 +180,22 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
   Env SampleEnv; // the sample's values alone: the parts' environment
   std::vector<std::optional<std::int64_t>> PartValues(Parts.size()), BoundParts(Parts.size());
   std::vector<bool> PartBound(Parts.size(), false);
-  // Enumerate combinations of sample values, at most 512 of them.
-  const std::size_t NumSamples = std::size(SampleValues);
+  // Enumerate combinations of sample values, at most 512 of them. A symbol
+  // whose facts bound it to a few values (a byte, `n & 3`) takes each of
+  // them instead: the samples would miss most of a range like 201..255.
+  std::vector<std::vector<std::int64_t>> Lists(Free.size());
   std::size_t Combos = 1;
-  for (std::size_t K = 0; K < Free.size() && Combos <= 512; ++K)
-    Combos *= NumSamples;
+  for (std::size_t K = 0; K < Free.size(); ++K) {
+    const Symbol &S = Symbols.get(Free[K]);
+    if (S.Min && S.Max && *S.Max >= *S.Min && *S.Max - *S.Min < MaxEnumeratedRange)
+      for (std::int64_t V = *S.Min; V <= *S.Max; ++V)
+        if (satisfiesFacts(S, V))
+          Lists[K].push_back(V);
+    if (Lists[K].empty())
+      Lists[K].assign(std::begin(SampleValues), std::end(SampleValues));
+    if (Combos <= 512)
+      Combos *= Lists[K].size();
+  }
   Combos = std::min<std::size_t>(Combos, 512);
   unsigned Best = 0;
   bool Found = false, AnyEvaluated = false;
@@ -200,9 +213,10 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
     Vals.clear();
     std::size_t Code = C;
     bool Ok = true;
-    for (SymbolId Id : Free) {
-      std::int64_t V = SampleValues[Code % NumSamples];
-      Code /= NumSamples;
+    for (std::size_t K = 0; K < Free.size(); ++K) {
+      const SymbolId Id = Free[K];
+      std::int64_t V = Lists[K][Code % Lists[K].size()];
+      Code /= Lists[K].size();
       const Symbol &S = Symbols.get(Id);
       if (!satisfiesFacts(S, V)) {
         // Move to the next value of the symbol's congruence class.

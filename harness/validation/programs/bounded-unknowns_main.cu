@@ -15,6 +15,11 @@ int main(int argc, char **argv) {
   else if (!std::strcmp(k, "wideMask")) wideMask<<<1, 32>>>(out, n);
   else if (!std::strcmp(k, "blockParity")) blockParity<<<2, 32>>>(out); // blocks 0 and 1
   else if (!std::strcmp(k, "choiceScale")) choiceScale<<<1, 32>>>(out, n);
+  else if (!std::strcmp(k, "globalByteGuarded")) {
+    unsigned char v = (unsigned char)n;
+    cudaMemcpyToSymbol(globalByte, &v, 1);
+    globalByteGuarded<<<1, 32>>>(out);
+  }
   else if (!std::strcmp(k, "loadedFlag") || !std::strcmp(k, "loadedByte")) {
     unsigned char v = (unsigned char)n; // the value the kernel loads
     unsigned char *d;

@@ -86,16 +86,16 @@ __global__ void loadedByte(float *out, const unsigned char *d) {
   out[threadIdx.x] = t[threadIdx.x];
 }
 
-// A global `unsigned char` under a guard that names it: the samples stop at
-// 255 (it was told "possible 32-way when g#1 = 256", a value the byte never
-// holds). 224 would conflict; no sample reaches it, so the access is unknown.
+// A global `unsigned char` under a guard that names it: it takes each of its
+// 256 values, not the samples (it was told "possible 32-way when g#1 = 256",
+// a value the byte never holds): 224 = 7 * 32 is the 32-way one.
 __device__ unsigned char globalByte;
 __global__ void globalByteGuarded(float *out) {
   __shared__ float t[8192];
   unsigned char c = globalByte;
   if (c > 200)
     t[threadIdx.x * c] = 2.0f;
-    // CHECK-REMARKS: :[[@LINE-1]]:5: remark: cannot decide bank conflicts of shared store of 't': lanes are scaled by an unknown uniform value; no conflict for the sampled values [bankcheck-bank-conflict]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: possible 32-way bank conflict on shared store of 't' (32 wavefronts, ideal 1): conflicts when globalByte#{{[0-9]+}} = 224 [bankcheck-bank-conflict]
   out[threadIdx.x] = t[threadIdx.x];
 }
 
