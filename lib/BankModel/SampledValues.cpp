@@ -182,9 +182,16 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
   std::vector<bool> PartBound(Parts.size(), false);
   // Enumerate combinations of sample values, at most 512 of them. A symbol
   // whose facts bound it to a few values (a byte, `n & 3`) takes each of
-  // them instead: the samples would miss most of a range like 201..255.
+  // them instead, where every combination still fits: the samples would miss
+  // most of a range like 201..255.
+  constexpr std::size_t MaxCombos = 512;
   std::vector<std::vector<std::int64_t>> Lists(Free.size());
-  std::size_t Combos = 1;
+  auto Product = [&] {
+    std::size_t P = 1;
+    for (const std::vector<std::int64_t> &L : Lists)
+      P = std::min(P * L.size(), MaxCombos + 1);
+    return P;
+  };
   for (std::size_t K = 0; K < Free.size(); ++K) {
     const Symbol &S = Symbols.get(Free[K]);
     if (S.Min && S.Max && *S.Max >= *S.Min && *S.Max - *S.Min < MaxEnumeratedRange)
@@ -193,10 +200,12 @@ Outcome Analyzer::sampleWarp(const AccessInstance &I, const std::array<std::opti
           Lists[K].push_back(V);
     if (Lists[K].empty())
       Lists[K].assign(std::begin(SampleValues), std::end(SampleValues));
-    if (Combos <= 512)
-      Combos *= Lists[K].size();
   }
-  Combos = std::min<std::size_t>(Combos, 512);
+  if (Product() > MaxCombos) // too many to take every value: the samples, as for the others
+    for (std::vector<std::int64_t> &L : Lists)
+      if (L.size() > std::size(SampleValues))
+        L.assign(std::begin(SampleValues), std::end(SampleValues));
+  const std::size_t Combos = std::min(Product(), MaxCombos);
   unsigned Best = 0;
   bool Found = false, AnyEvaluated = false;
   std::vector<std::uint32_t> Undecided;    // per guard program: the lanes it kept undecided, this sample
