@@ -73,6 +73,25 @@ symbolic::RangeHints Walker::hintsFor(const LaunchConfig &Config) {
   return H;
 }
 
+void Walker::boundByType(symbolic::Symbol &S, QualType T) const {
+  if (T.isNull() || !T->isIntegralOrEnumerationType())
+    return;
+  // A value of an unsigned type is >= 0 whatever it is.
+  const bool Unsigned = T->isUnsignedIntegerOrEnumerationType();
+  if (Unsigned)
+    S.Min = 0;
+  if (T->isBooleanType()) {
+    S.Min = 0;
+    S.Max = 1;
+    return;
+  }
+  const unsigned Bits = Ctx.getIntWidth(T);
+  if (Bits == 0 || Bits >= 32)
+    return;
+  S.Min = Unsigned ? 0 : -(std::int64_t(1) << (Bits - 1));
+  S.Max = Unsigned ? (std::int64_t(1) << Bits) - 1 : (std::int64_t(1) << (Bits - 1)) - 1;
+}
+
 Expr Walker::asType(QualType T, Expr V, const clang::Expr *Src) {
   if (V.isNull() || V.isConst() || !T->isIntegerType() || T->isBooleanType())
     return V;

@@ -474,25 +474,6 @@ Expr Walker::opaque(const clang::Expr *E, bool LaneVarying, std::string Why, Qua
   return Expr::var(Result.Symbols.add(std::move(S)));
 }
 
-void Walker::boundByType(symbolic::Symbol &S, QualType T) const {
-  if (T.isNull() || !T->isIntegralOrEnumerationType())
-    return;
-  // A value of an unsigned type is >= 0 whatever it is.
-  const bool Unsigned = T->isUnsignedIntegerOrEnumerationType();
-  if (Unsigned)
-    S.Min = 0;
-  if (T->isBooleanType()) {
-    S.Min = 0;
-    S.Max = 1;
-    return;
-  }
-  const unsigned Bits = Ctx.getIntWidth(T);
-  if (Bits == 0 || Bits >= 32)
-    return;
-  S.Min = Unsigned ? 0 : -(std::int64_t(1) << (Bits - 1));
-  S.Max = Unsigned ? (std::int64_t(1) << Bits) - 1 : (std::int64_t(1) << (Bits - 1)) - 1;
-}
-
 Expr Walker::memoryValue(const std::string &What, Expr Address, QualType T) {
   symbolic::Symbol F;
   F.Name = symbolic::SymbolName("load", ++OpaqueCount);

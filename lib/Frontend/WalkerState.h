@@ -76,10 +76,6 @@ public:
   /// type, or T, is unsigned.
   symbolic::Expr opaque(const clang::Expr *E, bool LaneVarying, std::string Why,
                         clang::QualType T = clang::QualType());
-  /// The bounds every value of the integer type T keeps, on S: >= 0 for an
-  /// unsigned type; [0, 1] for bool and the type's range for one narrower
-  /// than 32 bits (a loaded flag is never 2).
-  void boundByType(symbolic::Symbol &S, clang::QualType T) const;
   bool isVarying(const symbolic::Expr &E) const { return Result.Symbols.isLaneVarying(E); }
   /// A value read from memory: f(address) for a fresh unknown function f.
   /// T: the loaded value's type (its bounds are the function's results').
@@ -111,6 +107,10 @@ public:
   std::map<const clang::VarDecl *, std::int64_t> WindowAlign;
 
   // --- IntegerTypes.cpp ---
+  /// The bounds every value of the integer type T keeps, on S: >= 0 for an
+  /// unsigned type; [0, 1] for bool and the type's range for one narrower
+  /// than 32 bits (a loaded flag is never 2).
+  void boundByType(symbolic::Symbol &S, clang::QualType T) const;
   /// V converted to the integer type T: unsigned types wrap around, signed
   /// ones read the bits back, where V's bounds show that this changes V.
   symbolic::Expr asType(clang::QualType T, symbolic::Expr V, const clang::Expr *Src);
