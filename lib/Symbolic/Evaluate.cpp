@@ -193,57 +193,21 @@ Affine atom(const std::string &Key, const AffineContext &Ctx, NameFn Name, Inter
 std::optional<Affine> evalAffineOnce(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth,
                                      const AffineContext *Ctx);
 
-/// Whether every value of the form A is >= 0: its constant and coefficients
-/// are, and so is every symbol's least value.
-bool nonNegative(const Affine &A, const SymbolTable &T) {
-  if (A.C < 0)
-    return false;
-  for (auto [S, C] : A.Terms) {
-    const Symbol &Sym = T.get(S);
-    if (C < 0 || !Sym.Min || *Sym.Min < 0)
-      return false;
-  }
-  return true;
+/// Bounds of every value of the form A: C plus each term's coefficient
+/// times its symbol's bounds (Range.h's rules, as for any sum).
+Interval affineBounds(const Affine &A, const SymbolTable &T) {
+  Interval I{A.C, A.C};
+  for (auto [S, C] : A.Terms)
+    I = binaryBounds(Op::Add, I, binaryBounds(Op::Mul, symbolBounds(S, T, RangeHints()), Interval{C, C}));
+  return I;
 }
 
-/// Bounds of `L O R` that hold whatever the operands' values: a mask keeps
-/// its bits (`n & 3` in [0, 3]), a remainder stays below its divisor, a
-/// comparison is 0 or 1, min and max keep a constant bound.
+/// Bounds of `L O R` that hold whatever the operands' values within their
+/// bounds: Range.h's rule for O on the operands' bounds (a mask keeps its
+/// bits, `n & 3` in [0, 3]; a remainder stays below its divisor; a byte
+/// shifted right by 5 is below 8; a comparison is 0 or 1).
 Interval atomBounds(Op O, const Affine &L, const Affine &R, const SymbolTable &T) {
-  switch (O) {
-  case Op::And:
-    if (R.isConstant() && R.C >= 0)
-      return {0, R.C};
-    if (L.isConstant() && L.C >= 0)
-      return {0, L.C};
-    return {};
-  case Op::Mod:
-    if (!R.isConstant() || R.C <= 0 || R.C == INT64_MIN)
-      return {};
-    if (nonNegative(L, T))
-      return {0, R.C - 1};
-    return {-(R.C - 1), R.C - 1}; // the sign of L (C's remainder)
-  case Op::Shr:
-    if (nonNegative(L, T))
-      return {0, std::nullopt};
-    return {};
-  case Op::Lt: case Op::Le: case Op::Eq: case Op::Ne: case Op::LAnd: case Op::LOr:
-    return {0, 1};
-  case Op::Min:
-    if (R.isConstant())
-      return {std::nullopt, R.C};
-    if (L.isConstant())
-      return {std::nullopt, L.C};
-    return {};
-  case Op::Max:
-    if (R.isConstant())
-      return {R.C, std::nullopt};
-    if (L.isConstant())
-      return {L.C, std::nullopt};
-    return {};
-  default:
-    return {};
-  }
+  return binaryBounds(O, affineBounds(L, T), affineBounds(R, T));
 }
 
 std::optional<Affine> evalAffine(const Expr &E, const Env &B, EvalFailure &Why, unsigned Depth,
@@ -421,10 +385,9 @@ std::optional<Affine> select(const Affine &C, const Affine &T, const Affine &F, 
   appendFormKey(Key, C);
   appendFormKey(Key, T);
   appendFormKey(Key, F);
-  // A choice between two constants is one of them.
-  Interval Bounds;
-  if (T.isConstant() && F.isConstant())
-    Bounds = {std::min(T.C, F.C), std::max(T.C, F.C)};
+  // A choice keeps the bounds of both its operands (one of two constants
+  // is one of them).
+  Interval Bounds = hull(affineBounds(T, *Ctx->Atoms), affineBounds(F, *Ctx->Atoms));
   return atom(
       Key, *Ctx,
       [&](Symbol &S) {

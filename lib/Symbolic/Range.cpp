@@ -92,10 +92,12 @@ struct RangeWalk {
 };
 Interval range(const Expr &E, RangeWalk &W, unsigned Depth);
 
-Interval binary(Op O, const Interval &A, const Interval &B, const Expr &R) {
+} // namespace
+
+Interval binaryBounds(Op O, const Interval &A, const Interval &B) {
   std::optional<std::int64_t> C;
-  if (R.isConst())
-    C = R.constValue();
+  if (B.Lo && B.Hi && *B.Lo == *B.Hi)
+    C = *B.Lo;
   switch (O) {
   case Op::Add: return {add(A.Lo, B.Lo), add(A.Hi, B.Hi)};
   case Op::Sub: return {sub(A.Lo, B.Hi), sub(A.Hi, B.Lo)};
@@ -157,7 +159,7 @@ Interval binary(Op O, const Interval &A, const Interval &B, const Expr &R) {
   }
 }
 
-Interval symbolRange(SymbolId Id, const SymbolTable &T, const RangeHints &H) {
+Interval symbolBounds(SymbolId Id, const SymbolTable &T, const RangeHints &H) {
   const Symbol &S = T.get(Id);
   switch (S.Kind) {
   case SymbolKind::ThreadIdx: return H.ThreadIdx[S.Dim % 3];
@@ -168,20 +170,23 @@ Interval symbolRange(SymbolId Id, const SymbolTable &T, const RangeHints &H) {
   }
 }
 
+Interval hull(const Interval &A, const Interval &B) {
+  return {A.Lo && B.Lo ? Bound(std::min(*A.Lo, *B.Lo)) : std::nullopt,
+          A.Hi && B.Hi ? Bound(std::max(*A.Hi, *B.Hi)) : std::nullopt};
+}
+
+namespace {
 Interval rangeNode(const Expr &E, RangeWalk &W, unsigned Depth) {
   switch (E.op()) {
   case Op::Const: return {E.constValue(), E.constValue()};
-  case Op::Var: return symbolRange(E.symbol(), W.T, W.H);
+  case Op::Var: return symbolBounds(E.symbol(), W.T, W.H);
   case Op::LNot: return Bool;
   case Op::Apply: { // a function symbol's facts bound its results
     const Symbol &F = W.T.get(E.symbol());
     return {F.Min, F.Max};
   }
-  case Op::Select: {
-    Interval A = range(E.operand(1), W, Depth + 1), B = range(E.operand(2), W, Depth + 1);
-    return {A.Lo && B.Lo ? Bound(std::min(*A.Lo, *B.Lo)) : std::nullopt,
-            A.Hi && B.Hi ? Bound(std::max(*A.Hi, *B.Hi)) : std::nullopt};
-  }
+  case Op::Select:
+    return hull(range(E.operand(1), W, Depth + 1), range(E.operand(2), W, Depth + 1));
   default:
     break;
   }
@@ -189,7 +194,7 @@ Interval rangeNode(const Expr &E, RangeWalk &W, unsigned Depth) {
     return Open;
   Interval A = range(E.operand(0), W, Depth + 1);
   Interval B = range(E.operand(1), W, Depth + 1);
-  return binary(E.op(), A, B, E.operand(1));
+  return binaryBounds(E.op(), A, B);
 }
 
 Interval range(const Expr &E, RangeWalk &W, unsigned Depth) {

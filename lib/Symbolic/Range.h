@@ -50,8 +50,19 @@ public:
   std::unordered_map<const void *, Entry> Known;
 };
 
+/// The rules rangeOf applies at each node, for callers that hold the
+/// operands' bounds in another form (the atoms of Evaluate.cpp):
+/// Bounds of `A O B` for operands within A and B; where B's bounds meet, B
+/// is that constant (`& M`, `% M`, `>> K`).
+Interval binaryBounds(Op O, const Interval &A, const Interval &B);
+/// Bounds of one symbol: threadIdx and blockDim from H, blockIdx and gridDim
+/// from CUDA's limits, the others from their facts (Min, Max).
+Interval symbolBounds(SymbolId Id, const SymbolTable &T, const RangeHints &H);
+/// The smallest interval holding A and B (a choice between them).
+Interval hull(const Interval &A, const Interval &B);
+
 /// Bounds of E. Other symbols: blockIdx in [0, 2^31 - 1], gridDim in
-/// [1, 2^31 - 1], the rest from their facts (Min), open above. With a memo,
+/// [1, 2^31 - 1], the rest from their facts (Min, Max). With a memo,
 /// the same bounds, reusing and adding to it (only for the same T and H).
 Interval rangeOf(const Expr &E, const SymbolTable &T, const RangeHints &H, RangeMemo *Memo = nullptr);
 

@@ -157,6 +157,54 @@ TEST_CASE("an atom keeps the bounds its operation gives every value", "[symbolic
   CHECK_FALSE(Least.Min);
   CHECK(Least.Max == 31);
 }
+TEST_CASE("an atom's bounds follow from its operands' bounds", "[symbolic]") {
+  SymbolTable T;
+  Symbol Byte;
+  Byte.Name = "b";
+  Byte.Kind = SymbolKind::Uniform;
+  Byte.Min = 0;
+  Byte.Max = 255; // a loaded unsigned char
+  SymbolId B = T.add(Byte);
+  SymbolId Unsigned = uniform(T, "u", 0);
+  SymbolId Signed = uniform(T, "n");
+  AtomIdMap Ids;
+  AffineContext Ctx;
+  Ctx.Atoms = &T; // no Facts: `>>`, `/` by a constant are atoms too
+  Ctx.AtomIds = &Ids;
+  Ctx.SelectAtoms = true;
+  Env E;
+  auto AtomOf = [&](const Expr &X) -> const Symbol & {
+    auto A = evaluateAffine(X, E, nullptr, &Ctx);
+    REQUIRE(A);
+    REQUIRE(A->Terms.size() == 1);
+    return T.get(A->Terms[0].first);
+  };
+  Expr b = Expr::var(B), u = Expr::var(Unsigned), n = Expr::var(Signed);
+  // A byte shifted right by 5 is below 8 (it was told "= 32" before).
+  const Symbol &Shifted = AtomOf(b >> c(5));
+  CHECK(Shifted.Min == 0);
+  CHECK(Shifted.Max == 7);
+  const Symbol &Quotient = AtomOf(b / c(64));
+  CHECK(Quotient.Min == 0);
+  CHECK(Quotient.Max == 3);
+  // The product of two masks: the products of their extremes (21 = 7 * 3;
+  // values between, such as 16, are not told apart).
+  const Symbol &Product = AtomOf((n & c(7)) * (u & c(3)));
+  CHECK(Product.Min == 0);
+  CHECK(Product.Max == 21);
+  // min of a non-negative value and a constant is in [0, 7].
+  const Symbol &Least = AtomOf(Expr::binary(Op::Min, u, c(7)));
+  CHECK(Least.Min == 0);
+  CHECK(Least.Max == 7);
+  // A choice keeps both operands' bounds.
+  const Symbol &Choice = AtomOf(Expr::select(Expr::binary(Op::Lt, n, c(3)), b, c(300)));
+  CHECK(Choice.Min == 0);
+  CHECK(Choice.Max == 300);
+  // An operand without bounds leaves the side it reaches open.
+  const Symbol &Open = AtomOf(n >> c(5));
+  CHECK_FALSE(Open.Min);
+  CHECK_FALSE(Open.Max);
+}
 TEST_CASE("printing uses C syntax with minimal parentheses", "[symbolic]") {
   SymbolTable T;
   CHECK(print((tx() + c(1)) * c(33), T) == "(threadIdx.x + 1) * 33");
