@@ -23,37 +23,6 @@ void noteAssigned(const clang::Expr *E, std::set<const VarDecl *> &Vars) {
   if (const VarDecl *VD = storedVariable(E))
     Vars.insert(VD);
 }
-
-/// Whether S returns, jumps out with goto, or breaks out of the loop whose
-/// body it is (a break inside a nested loop or switch leaves only that).
-bool exits(const Stmt *S, unsigned LoopDepth) {
-  bool Found = false;
-  auto OnNode = [&](const Stmt *N) {
-    if (Found)
-      return false;
-    const Stmt *Body = nullptr;
-    if (const auto *F = dyn_cast<ForStmt>(N))
-      Body = F->getBody();
-    else if (const auto *W = dyn_cast<WhileStmt>(N))
-      Body = W->getBody();
-    else if (const auto *D = dyn_cast<DoStmt>(N))
-      Body = D->getBody();
-    else if (const auto *FR = dyn_cast<CXXForRangeStmt>(N))
-      Body = FR->getBody();
-    else if (const auto *Sw = dyn_cast<SwitchStmt>(N))
-      Body = Sw->getBody();
-    else {
-      if (isa<ReturnStmt, GotoStmt>(N) || (isa<BreakStmt>(N) && LoopDepth == 0))
-        Found = true;
-      return true;
-    }
-    Found = exits(Body, LoopDepth + 1);
-    return false;
-  };
-  walkPreOrder(S, OnNode);
-  return Found;
-}
-
 } // namespace
 
 const VarDecl *storedVariable(const clang::Expr *E) {
@@ -147,8 +116,6 @@ bool onlyReads(const Stmt *S, const std::set<const VarDecl *> &Vars) {
   R.of(S);
   return R.Refs == R.Reads;
 }
-
-bool hasEarlyExit(const Stmt *S) { return exits(S, 0); }
 
 bool isBreak(const Stmt *S) {
   if (const auto *C = dyn_cast_or_null<CompoundStmt>(S))

@@ -28,28 +28,6 @@ namespace bankcheck::frontend {
 using namespace clang;
 using symbolic::Expr;
 
-bool loopJumpsIn(const Stmt *S, bool Breaks, bool Continues) {
-  bool Found = false;
-  std::function<void(const Stmt *, bool)> Visit = [&](const Stmt *N, bool InSwitch) {
-    auto OnNode = [&](const Stmt *X) {
-      if (Found)
-        return false;
-      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(X))
-        return false; // their jumps are their own
-      if (const auto *SW = dyn_cast<SwitchStmt>(X)) {
-        Visit(SW->getBody(), true); // a break there leaves the switch
-        return false;
-      }
-      if ((Breaks && !InSwitch && isa<BreakStmt>(X)) || (Continues && isa<ContinueStmt>(X)))
-        Found = true;
-      return !Found;
-    };
-    walkPreOrder(N, OnNode);
-  };
-  Visit(S, false);
-  return Found;
-}
-
 namespace {
 /// `if (c) <jump>` as walkCompound follows it: no else, the then-branch a
 /// jump or a block ending in one.

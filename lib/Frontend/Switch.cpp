@@ -20,7 +20,6 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/WalkerState.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
 
 namespace bankcheck::frontend {
 
@@ -62,58 +61,6 @@ Flow never() { return {Expr::constant(0), "false"}; }
 /// The condition's text as an operand of `==`.
 std::string operandText(const std::string &T) {
   return T.find_first_of(" +-*/%&|^<>!~?:=,") == std::string::npos ? T : "(" + T + ")";
-}
-
-/// Breaks of this switch, continues of the enclosing loop and returns that a
-/// statement contains (lambdas and nested loops and switches own theirs).
-class JumpFinder : public RecursiveASTVisitor<JumpFinder> {
-  using Base = RecursiveASTVisitor<JumpFinder>;
-
-public:
-  bool Break = false, Continue = false, Return = false;
-  const Stmt *First = nullptr; ///< the first jump found, for the reason
-  unsigned Loops = 0, Switches = 0;
-
-  bool TraverseForStmt(ForStmt *S) { return loop([&] { return Base::TraverseForStmt(S); }); }
-  bool TraverseWhileStmt(WhileStmt *S) { return loop([&] { return Base::TraverseWhileStmt(S); }); }
-  bool TraverseDoStmt(DoStmt *S) { return loop([&] { return Base::TraverseDoStmt(S); }); }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
-    return loop([&] { return Base::TraverseCXXForRangeStmt(S); });
-  }
-  bool TraverseSwitchStmt(SwitchStmt *S) {
-    ++Switches;
-    bool R = Base::TraverseSwitchStmt(S);
-    --Switches;
-    return R;
-  }
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitBreakStmt(BreakStmt *S) { return found(Break, S, Loops == 0 && Switches == 0); }
-  bool VisitContinueStmt(ContinueStmt *S) { return found(Continue, S, Loops == 0); }
-  bool VisitReturnStmt(ReturnStmt *S) { return found(Return, S, true); }
-  unsigned kinds() const { return unsigned(Break) + unsigned(Continue) + unsigned(Return); }
-
-private:
-  template <typename Fn> bool loop(Fn &&Traverse) {
-    ++Loops;
-    bool R = Traverse();
-    --Loops;
-    return R;
-  }
-  bool found(bool &Flag, const Stmt *S, bool Counts) {
-    if (Counts) {
-      Flag = true;
-      if (!First)
-        First = S;
-    }
-    return true;
-  }
-};
-
-JumpFinder jumpsIn(const Stmt *S) {
-  JumpFinder F;
-  if (S)
-    F.TraverseStmt(const_cast<Stmt *>(S));
-  return F;
 }
 
 /// One top-level statement of the switch body and the labels in front of it.
@@ -278,7 +225,7 @@ std::optional<bank::Guard> Walker::walkSwitch(const SwitchStmt *SW) {
       Under(Live, [&] { walkStmt(S); });
       for (const VarDecl *V : assignedIn(S))
         Unsure.insert(V);
-      JumpFinder J = jumpsIn(S);
+      JumpsOut J = jumpsOut(S);
       LeftUnknown |= J.Continue || J.Return;
       continue;
     }
@@ -294,8 +241,8 @@ std::optional<bank::Guard> Walker::walkSwitch(const SwitchStmt *SW) {
     }
     const auto *If = dyn_cast<IfStmt>(S);
     const Stmt *Jump = If && !If->isConsteval() ? finalJump(If->getThen()) : nullptr;
-    JumpFinder ThenJumps = jumpsIn(Jump ? If->getThen() : nullptr);
-    if (Jump && ThenJumps.kinds() == 1 && !jumpsIn(If->getElse()).kinds()) {
+    JumpsOut ThenJumps = jumpsOut(Jump ? If->getThen() : nullptr);
+    if (Jump && ThenJumps.kinds() == 1 && !jumpsOut(If->getElse()).kinds()) {
       // `if (c) { ...; break; } [else ...]`: the lanes where c holds leave.
       Flow Cond = never();
       Under(Live, [&] {
@@ -325,7 +272,7 @@ std::optional<bank::Guard> Walker::walkSwitch(const SwitchStmt *SW) {
       }
       continue;
     }
-    JumpFinder J = jumpsIn(S);
+    JumpsOut J = jumpsOut(S);
     if (J.kinds()) {
       GiveUp(J.First);
       Under(Live, [&] { walkStmt(S); });

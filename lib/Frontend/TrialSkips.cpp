@@ -87,18 +87,6 @@ void named(const Stmt *E, std::set<const VarDecl *> &Out) {
   walkPreOrder(E, OnNode);
 }
 
-/// Whether S holds a break, continue or return: a condition around it
-/// decides which statements run after it, not only those inside.
-bool jumpsIn(const Stmt *S) {
-  bool Found = false;
-  auto OnNode = [&](const Stmt *N) {
-    Found |= isa<BreakStmt, ContinueStmt, ReturnStmt>(N);
-    return !Found;
-  };
-  walkPreOrder(S, OnNode);
-  return Found;
-}
-
 /// The variables whose values a trial's statements may pass into the values
 /// it checks (Checked) or into the conditions under which those are set: the
 /// smallest set holding Checked and, for each store to one of its variables,
@@ -231,7 +219,7 @@ private:
       for (const Stmt *X : Conds)
         if (X)
           named(X, R.Ctl);
-      if (jumpsIn(S))
+      if (holdsJump(S))
         for (const VarDecl *V : R.Ctl)
           R.Changed |= R.Vars.insert(V).second;
     }

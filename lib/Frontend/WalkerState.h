@@ -14,6 +14,7 @@
 #define BANKCHECK_FRONTEND_WALKERSTATE_H
 
 #include "Frontend/CowMap.h"
+#include "Frontend/Jumps.h"
 #include "Frontend/WalkerVars.h"
 #include "Frontend/WalkerValues.h"
 #include "Frontend/KernelWalker.h"
@@ -546,8 +547,6 @@ public:
 const clang::VarDecl *storedVariable(const clang::Expr *E);
 /// Variables a statement assigns (=, op=, ++, --, or takes the address of).
 std::set<const clang::VarDecl *> assignedVars(const clang::Stmt *S);
-/// True when S contains break, return or goto (outside nested loops for break).
-bool hasEarlyExit(const clang::Stmt *S);
 /// `break;` or `{ break; }`.
 bool isBreak(const clang::Stmt *S);
 /// The return, break or continue that ends S (S itself, or the last
@@ -555,10 +554,6 @@ bool isBreak(const clang::Stmt *S);
 const clang::Stmt *finalJumpOf(const clang::Stmt *S);
 /// finalJumpOf(S) is not null.
 bool isJump(const clang::Stmt *S);
-/// Whether S holds a break (Breaks) or continue (Continues) of the loop
-/// whose body it is part of: not one of a nested loop (nor a break of a
-/// switch). LoopJumps.cpp.
-bool loopJumpsIn(const clang::Stmt *S, bool Breaks, bool Continues);
 /// Whether every break and continue of the loop with this body is one the
 /// walk follows: `if (c) <jump>` at the body's top level (LoopJumps.cpp).
 bool loopJumpsModelled(const clang::Stmt *Body);
