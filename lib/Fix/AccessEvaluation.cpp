@@ -28,6 +28,8 @@ Measured measure(const bank::AccessQuery &Query, const symbolic::SymbolTable &Sy
   M.Worst = R.WorstWavefronts;
   M.Mean = R.MeanWavefronts;
   M.Work = R.Work;
+  if (R.Worst)
+    M.WorstInstance = R.Worst->Instance;
   return M;
 }
 
@@ -52,6 +54,28 @@ AccessOutcome outcomeOf(const ArrayAccess &A, const bank::AccessQuery &Query, co
 }
 
 /// The value Q binds the innermost extent to, if it does (one value).
+std::optional<std::int64_t> innerBinding(const ArrayAccess &A, const bank::AccessQuery &Q);
+
+/// A's query under a padding, which binds the innermost extent (the only
+/// change it makes), added where the query did not bind it; nullopt where
+/// the query already binds it so.
+std::optional<bank::AccessQuery> padded(const ArrayAccess &A, std::int64_t Pad) {
+  const std::int64_t Extent = A.InnerExtent + Pad;
+  if (innerBinding(A, A.Query) == Extent)
+    return std::nullopt;
+  bank::AccessQuery Q = A.Query;
+  bool Bound = false;
+  for (auto &[Id, V] : Q.Bindings)
+    if (Id == A.Inner) {
+      V = Extent;
+      Bound = true;
+    }
+  if (!Bound)
+    Q.Bindings.push_back({A.Inner, Extent});
+  return Q;
+}
+
+/// The value Q binds the innermost extent to, if it does (one value).
 std::optional<std::int64_t> innerBinding(const ArrayAccess &A, const bank::AccessQuery &Q) {
   std::optional<std::int64_t> Value;
   for (auto &[Id, V] : Q.Bindings)
@@ -61,6 +85,21 @@ std::optional<std::int64_t> innerBinding(const ArrayAccess &A, const bank::Acces
       Value = V;
     }
   return Value;
+}
+/// A's measure under Q (its query under a padding): the problem's memo's,
+/// where it shares its evaluations (Q is A's query with only the innermost
+/// extent's binding changed: the memo's key), else measured into Fresh.
+const Measured *measured(const PaddingProblem &P, const ArrayAccess &A, const bank::AccessQuery &Q,
+                         Measured &Fresh) {
+  std::optional<std::int64_t> Inner = innerBinding(A, Q);
+  if (P.Memo && Inner && A.MemoKey != ArrayAccess::NoMemoKey) {
+    auto [It, New] = P.Memo->Results.try_emplace({A.MemoKey, *Inner});
+    if (New)
+      It->second = measure(Q, *A.Symbols, &P.Memo->Programs);
+    return &It->second;
+  }
+  Fresh = measure(Q, *A.Symbols);
+  return &Fresh;
 }
 } // namespace
 
@@ -75,38 +114,10 @@ Evaluation evaluateAccesses(const PaddingProblem &P, std::optional<std::int64_t>
   for (std::size_t K = 0; K < N; ++K) {
     const std::size_t I = Only ? (*Only)[K] : K;
     const ArrayAccess &A = P.Accesses[I];
-    // The query under the layout: a padding binds the innermost extent (the
-    // only change it makes), added where the query did not bind it.
-    std::optional<bank::AccessQuery> Changed;
-    if (Pad) {
-      const std::int64_t Extent = A.InnerExtent + *Pad;
-      if (innerBinding(A, A.Query) != Extent) {
-        Changed = A.Query;
-        bool Bound = false;
-        for (auto &[Id, V] : Changed->Bindings)
-          if (Id == A.Inner) {
-            V = Extent;
-            Bound = true;
-          }
-        if (!Bound)
-          Changed->Bindings.push_back({A.Inner, Extent});
-      }
-    }
+    std::optional<bank::AccessQuery> Changed = Pad ? padded(A, *Pad) : std::nullopt;
     const bank::AccessQuery &Q = Changed ? *Changed : A.Query;
-    // The query is A's with only the innermost extent's binding changed: the
-    // memo's key, where the problem shares its evaluations.
-    std::optional<std::int64_t> Inner = innerBinding(A, Q);
-    const Measured *M = nullptr;
     Measured Fresh;
-    if (P.Memo && Inner && A.MemoKey != ArrayAccess::NoMemoKey) {
-      auto [It, New] = P.Memo->Results.try_emplace({A.MemoKey, *Inner});
-      if (New)
-        It->second = measure(Q, *A.Symbols, &P.Memo->Programs);
-      M = &It->second;
-    } else {
-      Fresh = measure(Q, *A.Symbols);
-      M = &Fresh;
-    }
+    const Measured *M = measured(P, A, Q, Fresh);
     AccessOutcome O = outcomeOf(A, Q, *M, PastRow);
     E.Work += O.Work;
     if (!O.Ok || (MisalignedStops && !O.Misaligned.empty())) {
@@ -120,8 +131,54 @@ Evaluation evaluateAccesses(const PaddingProblem &P, std::optional<std::int64_t>
     E.Degree.push_back(O.Degree);
     E.Worst.push_back(O.Worst);
     E.Mean.push_back(O.Mean);
+    E.WorstInstance.push_back(M->WorstInstance);
   }
   return E;
+}
+
+bool keepsWorst(const PaddingProblem &P, std::int64_t Pad, const std::vector<std::size_t> &Only,
+                const Evaluation &Before, std::uint64_t &Work, bool &Whole) {
+  Whole = true;
+  // The instance of each access whose warp was its worst (none: the access
+  // is measured whole).
+  std::vector<std::optional<std::size_t>> Probe(Only.size());
+  for (std::size_t N = 0; N < Only.size(); ++N) {
+    const std::size_t I = Only[N];
+    const bank::AccessQuery &All = P.Accesses[I].Query;
+    if (I >= Before.Worst.size() || All.AccessBytes > 4 || (All.F != bank::Form::LDS && All.F != bank::Form::STS))
+      return false;
+    if (All.Instances.size() > 1 && I < Before.WorstInstance.size() && Before.WorstInstance[I] &&
+        *Before.WorstInstance[I] < All.Instances.size())
+      Probe[N] = Before.WorstInstance[I];
+  }
+  // Those measured whole first: what they measure is kept for the caller's
+  // evaluation, where this cannot tell.
+  for (bool MeasureWhole : {true, false})
+    for (std::size_t N = 0; N < Only.size(); ++N) {
+      if (Probe[N].has_value() == MeasureWhole)
+        continue;
+      const std::size_t I = Only[N];
+      const ArrayAccess &A = P.Accesses[I];
+      std::optional<bank::AccessQuery> Changed = padded(A, Pad);
+      const bank::AccessQuery &Q = Changed ? *Changed : A.Query;
+      if (MeasureWhole) {
+        Measured Fresh;
+        const Measured *M = measured(P, A, Q, Fresh);
+        Work += M->Work;
+        if (M->St == bank::Status::Unknown || M->InvariantBroken || M->InvariantUnknown || M->Worst < Before.Worst[I])
+          return false;
+        continue;
+      }
+      Whole = false;
+      bank::AccessQuery One = Q;
+      bank::AccessInstance Worst = One.Instances[*Probe[N]];
+      One.Instances.assign(1, std::move(Worst));
+      Measured M = measure(One, *A.Symbols, P.Memo ? &P.Memo->Programs : nullptr);
+      Work += M.Work;
+      if (M.St == bank::Status::Unknown || M.Worst < Before.Worst[I])
+        return false;
+    }
+  return true;
 }
 
 } // namespace detail

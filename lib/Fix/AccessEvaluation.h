@@ -33,6 +33,8 @@ struct Measured {
   unsigned Degree = 0, Worst = 0;
   double Mean = 0;
   std::uint64_t Work = 0;
+  /// The instance whose warp was the worst (an index into the query's).
+  std::optional<std::size_t> WorstInstance;
 };
 
 /// Each access's measure by (ArrayAccess::MemoKey, the value its query binds
@@ -66,6 +68,7 @@ struct Evaluation {
   unsigned MaxDegree = 0;
   std::vector<unsigned> Degree, Worst;
   std::vector<double> Mean;
+  std::vector<std::optional<std::size_t>> WorstInstance;
 };
 
 /// The accesses with their innermost extent grown by Pad elements (nullopt:
@@ -74,6 +77,20 @@ struct Evaluation {
 /// vectors of the result are parallel to it); null: every access.
 Evaluation evaluateAccesses(const PaddingProblem &P, std::optional<std::int64_t> Pad, const std::string &PastRow,
                             bool MisalignedStops = false, const std::vector<std::size_t> *Only = nullptr);
+
+/// Whether the padding Pad leaves every access of Only (indices into
+/// P.Accesses) at no fewer wavefronts in its worst warp than Before found,
+/// told from the instance that gave that warp alone: an access's worst over
+/// all its instances is at least that one's (an access of one instance is
+/// measured whole, and kept in the problem's memo). Only for accesses whose
+/// ideal is one wavefront in every warp (LDS and STS of at most 4 bytes),
+/// where the worst warp is the one with the most wavefronts; false where it
+/// cannot tell (then the caller evaluates them). Work: the lane evaluations
+/// spent.
+/// Whole: every access of Only was measured whole (none of its instances
+/// was left out).
+bool keepsWorst(const PaddingProblem &P, std::int64_t Pad, const std::vector<std::size_t> &Only,
+                const Evaluation &Before, std::uint64_t &Work, bool &Whole);
 
 } // namespace bankcheck::fix::detail
 

@@ -94,6 +94,22 @@ PaddingOutcome proposePadding(const PaddingProblem &P) {
       StoppedAt = 0;
       break;
     }
+    // Most paddings leave the worst warp of every improvable access where it
+    // was: the instance that gave it, alone, shows that much more cheaply than
+    // all of them (a loop's accesses are one instance per unrolled
+    // iteration). Such a padding is passed over as below (where every access
+    // was measured whole, it is no candidate and hides no reason); the budget
+    // counts the instances evaluated. Where that instance does not tell, its
+    // work is not counted, so that the search reaches at least as far as
+    // before.
+    std::uint64_t Probe = 0;
+    bool Whole = false;
+    if (!Improvable.empty() && detail::keepsWorst(P, Pad, Improvable, Before, Probe, Whole)) {
+      Spent += Probe;
+      if (!Whole || Improvable.size() < P.Accesses.size())
+        PassedOver.push_back(Pad);
+      continue;
+    }
     if (Improvable.size() < P.Accesses.size()) {
       Eval S = evaluate(P, Pad, &Improvable);
       bool Lowers = S.MaxDegree < Before.MaxDegree;

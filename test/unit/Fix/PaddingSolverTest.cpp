@@ -1,6 +1,7 @@
 //===- PaddingSolverTest.cpp - Padding proposals ---------------------------===//
 // Part of bankcheck. SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
+#include "Fix/AccessEvaluation.h"
 #include "Fix/PaddingSolver.h"
 
 #include <catch2/catch.hpp>
@@ -358,4 +359,36 @@ TEST_CASE("the padding search chooses what evaluating every access at every padd
           ++Compared;
         }
   CHECK(Compared > 20);
+}
+
+TEST_CASE("a padding that leaves the worst instance's warp as it was is told from that instance", "[fix]") {
+  // T[2 * tx][j] for j = 0..3 (an unrolled loop: four instances): even rows
+  // of a 32-wide tile are all in bank j (32-way). A padding by p puts row 2tx
+  // at bank 2tx*p mod 32: 16 keeps the 32-way conflict, odd paddings make it
+  // 2-way (rows tx and tx + 16), none makes it 1-way.
+  Tile T(64, 32, 4);
+  fix::PaddingProblem P;
+  fix::ArrayAccess A = T.access(tx() * 2, Expr::constant(0), 4, {32, 1, 1});
+  for (int J = 1; J < 4; ++J) {
+    bank::AccessInstance I = A.Query.Instances.front();
+    I.ByteOffset = I.ByteOffset + Expr::constant(4 * J);
+    A.Query.Instances.push_back(I);
+  }
+  P.Accesses.push_back(A);
+  fix::detail::Evaluation Before = fix::detail::evaluateAccesses(P, 0, "");
+  REQUIRE(Before.Ok);
+  CHECK(Before.Worst[0] == 32);
+  REQUIRE(Before.WorstInstance[0]);
+  std::uint64_t Work = 0;
+  bool Whole = true;
+  CHECK(fix::detail::keepsWorst(P, 16, {0}, Before, Work, Whole));
+  CHECK(Work == 32); // one instance's warp, not four
+  CHECK_FALSE(Whole);
+  CHECK_FALSE(fix::detail::keepsWorst(P, 1, {0}, Before, Work, Whole));
+  CHECK_FALSE(fix::detail::keepsWorst(P, 2, {0}, Before, Work, Whole)); // 16-way: lowered
+  auto O = fix::proposePadding(P);
+  REQUIRE(O.Proposal);
+  CHECK(O.Proposal->Pad == 1);
+  CHECK(O.Proposal->DegreeBefore == 32);
+  CHECK(O.Proposal->DegreeAfter == 2);
 }
