@@ -24,6 +24,14 @@ SymbolId uniform(SymbolTable &T, const char *Name, std::optional<std::int64_t> M
   N.Min = Min;
   return T.add(N);
 }
+/// The symbol of the one atom X's affine form is, under Ctx.
+const Symbol &atomOf(const Expr &X, AffineContext &Ctx) {
+  Env E;
+  auto A = evaluateAffine(X, E, nullptr, &Ctx);
+  REQUIRE(A);
+  REQUIRE(A->Terms.size() == 1);
+  return Ctx.Atoms->get(A->Terms[0].first);
+}
 }
 
 TEST_CASE("division truncates toward zero and remainder follows the dividend", "[symbolic]") {
@@ -126,13 +134,7 @@ TEST_CASE("an atom keeps the bounds its operation gives every value", "[symbolic
   AffineContext Ctx;
   Ctx.Facts = Ctx.Atoms = &T;
   Ctx.AtomIds = &Ids;
-  Env E;
-  auto AtomOf = [&](const Expr &X) -> const Symbol & {
-    auto A = evaluateAffine(X, E, nullptr, &Ctx);
-    REQUIRE(A);
-    REQUIRE(A->Terms.size() == 1);
-    return T.get(A->Terms[0].first);
-  };
+  auto AtomOf = [&](const Expr &X) -> const Symbol & { return atomOf(X, Ctx); };
   Expr n = Expr::var(Signed), u = Expr::var(Unsigned);
   // `n & 3` is in [0, 3] whatever n is (two's complement).
   const Symbol &And = AtomOf(n & c(3));
@@ -172,13 +174,7 @@ TEST_CASE("an atom's bounds follow from its operands' bounds", "[symbolic]") {
   Ctx.Atoms = &T; // no Facts: `>>`, `/` by a constant are atoms too
   Ctx.AtomIds = &Ids;
   Ctx.SelectAtoms = true;
-  Env E;
-  auto AtomOf = [&](const Expr &X) -> const Symbol & {
-    auto A = evaluateAffine(X, E, nullptr, &Ctx);
-    REQUIRE(A);
-    REQUIRE(A->Terms.size() == 1);
-    return T.get(A->Terms[0].first);
-  };
+  auto AtomOf = [&](const Expr &X) -> const Symbol & { return atomOf(X, Ctx); };
   Expr b = Expr::var(B), u = Expr::var(Unsigned), n = Expr::var(Signed);
   // A byte shifted right by 5 is below 8 (it was told "= 32" before).
   const Symbol &Shifted = AtomOf(b >> c(5));
