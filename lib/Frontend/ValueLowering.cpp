@@ -139,6 +139,17 @@ Value RvalueVisitor::loadedValue(const clang::Expr *E, const clang::Expr *L) {
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
       if (!isShared(VD) && !VD->getType()->isReferenceType() && !W.isLocalObjectType(VD->getType()))
         return W.lookupVar(VD, E);
+  // A static data member named through an object (`t.I` of a tile passed by
+  // reference): the member, as `T::I` names it; the object expression is
+  // evaluated only for what it may record.
+  if (const auto *ME = dyn_cast<MemberExpr>(L))
+    if (const auto *VD = dyn_cast<VarDecl>(ME->getMemberDecl());
+        VD && VD->isStaticDataMember() && !isShared(VD) && !VD->getType()->isReferenceType() &&
+        !W.isLocalObjectType(VD->getType())) {
+      if (!isa<DeclRefExpr, CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        W.evalChildren(ME);
+      return W.lookupVar(VD, E);
+    }
   // A const integer parameter by reference bound to a value at the call
   // (Walker::callArgs).
   if (const auto *DR = dyn_cast<DeclRefExpr>(L))
