@@ -139,45 +139,35 @@ Evaluation evaluateAccesses(const PaddingProblem &P, std::optional<std::int64_t>
 bool keepsWorst(const PaddingProblem &P, std::int64_t Pad, const std::vector<std::size_t> &Only,
                 const Evaluation &Before, std::uint64_t &Work, bool &Whole) {
   Whole = true;
-  // The instance of each access whose warp was its worst (none: the access
-  // is measured whole).
-  std::vector<std::optional<std::size_t>> Probe(Only.size());
-  for (std::size_t N = 0; N < Only.size(); ++N) {
-    const std::size_t I = Only[N];
-    const bank::AccessQuery &All = P.Accesses[I].Query;
+  for (std::size_t I : Only) {
+    const ArrayAccess &A = P.Accesses[I];
+    const bank::AccessQuery &All = A.Query;
     if (I >= Before.Worst.size() || All.AccessBytes > 4 || (All.F != bank::Form::LDS && All.F != bank::Form::STS))
       return false;
-    if (All.Instances.size() > 1 && I < Before.WorstInstance.size() && Before.WorstInstance[I] &&
-        *Before.WorstInstance[I] < All.Instances.size())
-      Probe[N] = Before.WorstInstance[I];
-  }
-  // Those measured whole first: what they measure is kept for the caller's
-  // evaluation, where this cannot tell.
-  for (bool MeasureWhole : {true, false})
-    for (std::size_t N = 0; N < Only.size(); ++N) {
-      if (Probe[N].has_value() == MeasureWhole)
-        continue;
-      const std::size_t I = Only[N];
-      const ArrayAccess &A = P.Accesses[I];
-      std::optional<bank::AccessQuery> Changed = padded(A, Pad);
-      const bank::AccessQuery &Q = Changed ? *Changed : A.Query;
-      if (MeasureWhole) {
-        Measured Fresh;
-        const Measured *M = measured(P, A, Q, Fresh);
-        Work += M->Work;
-        if (M->St == bank::Status::Unknown || M->InvariantBroken || M->InvariantUnknown || M->Worst < Before.Worst[I])
-          return false;
-        continue;
-      }
-      Whole = false;
-      bank::AccessQuery One = Q;
-      bank::AccessInstance Worst = One.Instances[*Probe[N]];
-      One.Instances.assign(1, std::move(Worst));
-      Measured M = measure(One, *A.Symbols, P.Memo ? &P.Memo->Programs : nullptr);
-      Work += M.Work;
-      if (M.St == bank::Status::Unknown || M.Worst < Before.Worst[I])
+    std::optional<bank::AccessQuery> Changed = padded(A, Pad);
+    const bank::AccessQuery &Q = Changed ? *Changed : All;
+    // The instance whose warp was the access's worst; an access of one
+    // instance (or none known) is measured whole, as evaluateAccesses does.
+    std::size_t K = All.Instances.size();
+    if (I < Before.WorstInstance.size() && Before.WorstInstance[I])
+      K = *Before.WorstInstance[I];
+    if (All.Instances.size() < 2 || K >= All.Instances.size()) {
+      Measured Fresh;
+      const Measured *M = measured(P, A, Q, Fresh);
+      Work += M->Work;
+      if (M->St == bank::Status::Unknown || M->InvariantBroken || M->InvariantUnknown || M->Worst < Before.Worst[I])
         return false;
+      continue;
     }
+    Whole = false;
+    bank::AccessQuery One = Q;
+    bank::AccessInstance Worst = One.Instances[K];
+    One.Instances.assign(1, std::move(Worst));
+    Measured M = measure(One, *A.Symbols, P.Memo ? &P.Memo->Programs : nullptr);
+    Work += M.Work;
+    if (M.St == bank::Status::Unknown || M.Worst < Before.Worst[I])
+      return false;
+  }
   return true;
 }
 

@@ -135,17 +135,16 @@ Value RvalueVisitor::loadedValue(const clang::Expr *E, const clang::Expr *L) {
   if (const auto *U = dyn_cast<UnaryOperator>(L);
       U && U->isPrefix() && U->isIncrementDecrementOp() && LocalTarget(U->getSubExpr()))
     return W.rvalue(L);
-  if (const auto *DR = dyn_cast<DeclRefExpr>(L))
-    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-      if (!isShared(VD) && !VD->getType()->isReferenceType() && !W.isLocalObjectType(VD->getType()))
-        return W.lookupVar(VD, E);
-  // A static data member named through an object (`t.I` of a tile passed by
-  // reference): the member, as `T::I` names it; the object expression is
-  // evaluated only for what it may record.
+  // A variable read by value; a static data member named through an object
+  // (`t.I` of a tile passed by reference) is the member, as `T::I` names it,
+  // the object expression evaluated only for what it may record.
+  auto ByValue = [&](const VarDecl *VD) {
+    return VD && !isShared(VD) && !VD->getType()->isReferenceType() && !W.isLocalObjectType(VD->getType());
+  };
+  if (const auto *DR = dyn_cast<DeclRefExpr>(L); DR && ByValue(dyn_cast<VarDecl>(DR->getDecl())))
+    return W.lookupVar(cast<VarDecl>(DR->getDecl()), E);
   if (const auto *ME = dyn_cast<MemberExpr>(L))
-    if (const auto *VD = dyn_cast<VarDecl>(ME->getMemberDecl());
-        VD && VD->isStaticDataMember() && !isShared(VD) && !VD->getType()->isReferenceType() &&
-        !W.isLocalObjectType(VD->getType())) {
+    if (const auto *VD = dyn_cast<VarDecl>(ME->getMemberDecl()); VD && VD->isStaticDataMember() && ByValue(VD)) {
       if (!isa<DeclRefExpr, CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
         W.evalChildren(ME);
       return W.lookupVar(VD, E);
